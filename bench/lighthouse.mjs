@@ -1,0 +1,100 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile profile, simulated throttling) against the
+// built server on a free port with a throw-away data directory. Prints the performance,
+// accessibility and best-practices scores per page, the core metrics, and every audit that
+// cost points, so a regression names its cause. Figures, not assertions: exit code 0 unless
+// the run itself breaks. Targets: performance ≥ 95 and accessibility 100 on / and /landing.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { freePort, waitForHealth } from "./support/server.mjs";
+
+// A page prefixed with "@" is measured signed in (a fresh account's session cookie).
+const PAGES = (process.env.LH_PAGES ?? "/,/landing,/login,@/home").split(",");
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices"];
+
+/** Registers a throw-away account and returns its session cookie ("name=value"). */
+async function signUp(base) {
+  const res = await fetch(`${base}/api/users`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ name: "Lighthouse", email: `lh.${Date.now()}@example.com`, password: "correct horse battery staple" }),
+  });
+  if (res.status !== 201) throw new Error(`could not register the Lighthouse account: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("cs_session="));
+  if (!cookie) throw new Error("registration set no session cookie");
+  return cookie;
+}
+
+if (!existsSync("dist/server/main.js") || !existsSync("dist/client/index.html")) {
+  console.log("dist is missing: running npm run build");
+  const res = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), "cleanspace-lh-"));
+const base = `http://localhost:${port}`;
+const server = spawn(process.execPath, ["dist/server/main.js"], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", DATABASE_URL: "" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+let chrome;
+const rows = [];
+try {
+  await waitForHealth(base, server);
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const cookie = PAGES.some((p) => p.startsWith("@")) ? await signUp(base) : null;
+  for (const page of PAGES) {
+    const signedIn = page.startsWith("@");
+    const path = signedIn ? page.slice(1) : page;
+    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}) };
+    const result = await lighthouse(`${base}${path}`, flags);
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+    if (lhr.runtimeError) console.warn(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id) => lhr.audits[id]?.displayValue ?? "n/a";
+    rows.push({
+      page: signedIn ? `${path} (signed in)` : path,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      FCP: metric("first-contentful-paint"),
+      LCP: metric("largest-contentful-paint"),
+      TBT: metric("total-blocking-time"),
+      CLS: metric("cumulative-layout-shift"),
+    });
+    // Every scored audit that lost points, so a low score names its cause.
+    const lost = CATEGORIES.flatMap((cat) =>
+      (lhr.categories[cat]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+        .map((a) => `    [${cat}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`),
+    );
+    if (lost.length) console.log(`${path} — audits below 90:\n${[...new Set(lost)].join("\n")}`);
+  }
+} finally {
+  if (chrome) await chrome.kill();
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile profile, ${base}`);
+console.table(rows);

@@ -1,0 +1,118 @@
+// `node bench/load.mjs [--duration 30] [--connections 50]`: autocannon against the built
+// server on the two hot authenticated routes — GET /api/digital-data/{id} and
+// POST /api/cleanup-events (a fresh clientId per request) — on PGlite and, when DATABASE_URL
+// is set, on a scratch PostgreSQL database; next to a bare Fastify hello-world route in its
+// own process, measured in the same run. Prints req/s, p50/p99 latency, errors and the ratio
+// to the bare route. Figures, not assertions (goal: zero errors, p99 under 50 ms); the exit
+// code is non-zero only when the run itself breaks.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import autocannon from "autocannon";
+import { cleanupEvent, ensureBuilt, freePort, REPO, registerUser, sampleSummary, scratchDatabase, sleep, startServer, tempDir } from "../scripts/faults/harness.mjs";
+
+const opt = { duration: "30", connections: "50" };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
+const duration = Number(opt.duration);
+const connections = Number(opt.connections);
+
+const BARE_SERVER = `
+import Fastify from "fastify";
+const app = Fastify({ logger: false });
+app.get("/hello", async () => ({ hello: "world" }));
+await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
+`;
+
+async function startBare() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--input-type=module", "-e", BARE_SERVER], { cwd: REPO, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/hello`)).ok) return { base, stop: () => child.kill("SIGTERM") };
+    } catch {
+      // not yet listening
+    }
+    await sleep(100);
+  }
+  child.kill("SIGKILL");
+  throw new Error("bare Fastify server did not start");
+}
+
+function cannon(label, options) {
+  return new Promise((resolve, reject) => {
+    console.info(`  … ${label} (${duration} s, ${connections} connections)`);
+    autocannon({ duration, connections, ...options }, (err, result) => (err ? reject(err) : resolve({ label, result })));
+  });
+}
+
+const figure = ({ label, result }) => ({
+  label,
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  errors: result.errors + result.timeouts + result.non2xx,
+  detail: result.errors + result.timeouts + result.non2xx ? ` (${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors - result.timeouts} other)` : "",
+});
+
+async function appRuns(dbLabel, start) {
+  const server = await start();
+  try {
+    const { client, userId } = await registerUser(server.base, "bench");
+    await client.request("POST", "/api/real-data/scan", { userId, summary: sampleSummary() });
+    const headers = { cookie: client.cookie, origin: server.base, accept: "application/json" };
+    const get = await cannon(`${dbLabel} GET /api/digital-data/{id}`, { url: `${server.base}/api/digital-data/${userId}`, headers });
+    const post = await cannon(`${dbLabel} POST /api/cleanup-events`, {
+      url: server.base,
+      requests: [
+        {
+          method: "POST",
+          path: "/api/cleanup-events",
+          headers: { ...headers, "content-type": "application/json" },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(cleanupEvent("bench")) }),
+        },
+      ],
+    });
+    return [get, post];
+  } finally {
+    await server.stop();
+  }
+}
+
+ensureBuilt();
+console.log(`Load: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+const runs = [];
+const bare = await startBare();
+try {
+  runs.push(await cannon("bare Fastify GET /hello", { url: `${bare.base}/hello` }));
+} finally {
+  bare.stop();
+}
+
+const env = { RATE_LIMIT_MULTIPLIER: "1000", LOG_LEVEL: "error" };
+const dataDir = tempDir("bench");
+try {
+  runs.push(...(await appRuns("PGlite", () => startServer({ env: { ...env, DATA_DIR: dataDir }, label: "pglite" }))));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (process.env.DATABASE_URL) {
+  const db = await scratchDatabase(process.env.DATABASE_URL, "cleanspace_bench");
+  try {
+    runs.push(...(await appRuns("PostgreSQL", () => startServer({ env: { ...env, DATABASE_URL: db.url }, label: "postgres" }))));
+  } finally {
+    await db.drop();
+  }
+} else {
+  console.log("DATABASE_URL is not set: PostgreSQL runs skipped.");
+}
+
+const rows = runs.map(figure);
+const bareRps = rows[0].rps;
+console.log(`\nLoad (${duration} s per run, ${connections} connections; load average now ${loadavg()[0].toFixed(2)})`);
+console.log(`${"route".padEnd(40)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"vs bare".padStart(8)}  goal (0 errors, p99 < 50 ms)`);
+for (const r of rows) {
+  const goal = r === rows[0] ? "" : r.errors === 0 && r.p99 < 50 ? "met" : "NOT met";
+  console.log(`${r.label.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${(r.rps / bareRps).toFixed(3).padStart(8)}  ${goal}${r.detail}`);
+}

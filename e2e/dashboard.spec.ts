@@ -1,0 +1,106 @@
+import { readdirSync, statSync } from "node:fs";
+import { extname, join } from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { makeCorpus, type CorpusManifest } from "./support/corpus";
+import { expect, expectAccessible, test } from "./fixtures";
+
+let corpus: CorpusManifest;
+test.beforeAll(() => {
+  corpus = makeCorpus(200, 3);
+});
+
+function countPhotos(dir: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir)) {
+    const p = join(dir, entry);
+    if (statSync(p).isDirectory()) n += countPhotos(p);
+    else if ([".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp", ".heic"].includes(extname(p).toLowerCase())) n++;
+  }
+  return n;
+}
+
+async function register(request: APIRequestContext, baseURL: string) {
+  const email = `dash.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+  const res = await request.post("/api/users", { data: { name: "Dana", email, password: "correct horse battery" }, headers: { origin: baseURL } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number; email: string };
+}
+
+async function finishTourIfShown(page: Page) {
+  const tour = page.getByRole("dialog", { name: "Welcome" });
+  await expect(tour).toBeVisible();
+  await expect(tour.getByText("Step 1 of 5")).toBeVisible();
+  for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 5 of 5")).toBeVisible();
+  await page.getByRole("button", { name: "Finish" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
+test("a new user scans a real folder and sees its figures on the dashboard", async ({ page, baseURL }) => {
+  const user = await register(page.request, baseURL!);
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { name: "Good morning, Dana" })).toBeVisible();
+  await expect(page.getByText("Premium Features Preview")).toBeVisible();
+
+  // The tour starts by itself, once.
+  await finishTourIfShown(page);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Real data scan" }).click();
+  await expect(page.getByRole("heading", { name: "System Permissions" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Or choose a folder manually (works in every browser)").setInputFiles(corpus.dir);
+  await expect(page.getByText("Scan Complete", { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // The panel closes on completion; the dashboard shows the corpus's real figures.
+  await expect(page.getByRole("heading", { name: "System Permissions" })).toHaveCount(0);
+  const copies = corpus.totals.dupFiles - corpus.totals.dupGroups;
+  await expect(page.getByTestId("result-files-found")).toHaveText(String(corpus.totals.files));
+  await expect(page.getByTestId("result-duplicates-found")).toHaveText(String(copies));
+  const photos = countPhotos(corpus.dir);
+  await expect(page.getByRole("button", { name: new RegExp(`^Photos: ${photos} items`) })).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(`^Files: ${corpus.totals.files - photos} items`) })).toBeVisible();
+
+  // The score is real and explained; the server holds only aggregates.
+  const data = await (await page.request.get(`/api/digital-data/${user.id}`)).json();
+  expect(data.summary.totalFiles).toBe(corpus.totals.files);
+  expect(data.summary.duplicateFiles).toBe(copies);
+  await expect(page.getByTestId("health-score")).toHaveText(String(data.healthScore));
+  await page.getByText("Why this score?").click();
+  await expect(page.getByRole("list", { name: "Score breakdown" })).toContainText("Duplicate copies");
+  await expectAccessible(page);
+
+  // A cleanup action moves Today's Goal and the streak.
+  await expect(page.getByTestId("goal-progress")).toHaveText(`0 of ${data.goal.target} completed`);
+  const event = await page.request.post("/api/cleanup-events", {
+    data: { clientId: `e2e-${Date.now()}`, category: "photos", action: "trash", items: 3, bytesFreed: 1000 },
+    headers: { origin: baseURL! },
+  });
+  expect(event.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("goal-progress")).toHaveText(`1 of ${data.goal.target} completed`);
+  await expect(page.getByTestId("streak-days")).toHaveText("1 day");
+  // The tour ran once: not again after a reload.
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("free users get the premium toast from Quick Scan and the quick-actions toggle", async ({ page, baseURL }) => {
+  await register(page.request, baseURL!);
+  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+  await page.goto("/home");
+  await page.getByRole("button", { name: "Quick Scan" }).click();
+  await expect(page.getByText("File scanning is available with CleanSpace Pro. Upgrade to unlock full access!", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Quick actions" }).click();
+  await expect(page.getByText("Quick actions are available with CleanSpace Pro. Upgrade to start organizing your digital life!", { exact: true })).toBeVisible();
+});
+
+test("a visitor who is not signed in can scan locally", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+  await page.goto("/app");
+  await expect(page.getByRole("heading", { name: "Good morning, User" })).toBeVisible();
+  await page.getByRole("button", { name: "Real data scan" }).click();
+  await page.getByLabel("Or choose a folder manually (works in every browser)").setInputFiles(corpus.dir);
+  await expect(page.getByText("Scan Complete", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("result-files-found")).toHaveText(String(corpus.totals.files));
+});

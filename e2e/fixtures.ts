@@ -1,0 +1,40 @@
+/**
+ * Shared browser fixtures: every test fails on an unexpected console error, and
+ * `expectAccessible` runs axe-core and fails on any serious or critical violation.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        const text = msg.text();
+        // Expected HTTP failures the test itself provokes are asserted in the test.
+        if (/Failed to load resource: the server responded with a status of (401|403|404|409|429)/.test(text)) return;
+        errors.push(text);
+      });
+      page.on("pageerror", (err) => errors.push(String(err)));
+      await use(errors);
+      expect(errors, "unexpected console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function expectAccessible(page: Page): Promise<void> {
+  // Colours are checked as they settle, not half-way through the route's fade-in.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    "axe serious/critical violations",
+  ).toEqual([]);
+}

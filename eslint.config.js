@@ -1,0 +1,79 @@
+// Lint holds the architecture's lines (STYLE.md "Boundaries"): each rule's message names
+// the alternative. Type-aware rules are left to `tsc`, which already runs in `npm test`.
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const features = readdirSync("src/client/features", { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const kebabCase = {
+  meta: { type: "suggestion", schema: [], messages: { kebab: "File names are kebab-case (e.g. health-score.ts)." } },
+  create(context) {
+    const name = context.filename.split("/").pop() ?? "";
+    const base = name.replace(/\.(test|spec|d|worker|config)?\.?(ts|tsx|js|mjs)$/, "").replace(/\.(test|spec|worker)$/, "");
+    return {
+      Program(node) {
+        if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) context.report({ node, messageId: "kebab" });
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "data/", "test-results/", "playwright-report/", "coverage/", "src/server/db/migrations/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "import-x": importX, local: { rules: { "kebab-case": kebabCase } } },
+    settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })] },
+    rules: {
+      "local/kebab-case": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-default-export": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-console": ["error", { allow: ["warn", "error", "info"] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./src/domain", from: ["./src/scan", "./src/server", "./src/client", "./src/cli"], message: "domain imports nothing else in src — keep rules pure and pass data in." },
+            { target: "./src/scan", from: ["./src/server", "./src/client", "./src/cli"], message: "scan talks to domain only — share types through src/domain/schemas." },
+            { target: "./src/server", from: ["./src/client", "./src/scan", "./src/cli"], message: "server talks to domain only — share types through src/domain/schemas." },
+            { target: "./src/client", from: ["./src/server", "./src/cli"], message: "client never imports server code — call the API through lib/api-client and share schemas via src/domain." },
+            { target: "./src/cli", from: ["./src/server", "./src/client"], message: "cli uses scan and domain only." },
+            { target: ["./src/client/components", "./src/client/lib", "./src/client/config"], from: ["./src/client/features", "./src/client/app"], message: "shared client code never imports a feature or the app — move the shared piece down into components/ or lib/." },
+            ...features.map((f) => ({
+              target: `./src/client/features/${f}`,
+              from: "./src/client/features",
+              except: [`./${f}`],
+              message: "a feature never imports another feature — compose them in app/ or move the shared piece to components/ or lib/.",
+            })),
+            { target: "./src", from: ["./e2e", "./src/server/test"], except: [], message: "source never imports test code." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/client/**/*.tsx", "src/client/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Test helpers (and the security probe suite, which is all test code) may import test helpers.
+    files: ["**/*.test.ts", "**/*.test.tsx", "src/server/test/**", "src/server/security/**", "e2e/**"],
+    rules: { "import-x/no-restricted-paths": "off", "no-console": "off" },
+  },
+  {
+    files: ["scripts/**", "bench/**", "bin/**", "src/cli/**", "src/server/main.ts"],
+    rules: { "no-console": "off" },
+  },
+);

@@ -1,0 +1,23 @@
+// Bundles the server with esbuild. PGlite stays external (it loads its WASM and data files
+// from its own package folder); a createRequire banner lets CommonJS deps run in the ESM bundle.
+import { cpSync, rmSync } from "node:fs";
+import { build } from "esbuild";
+
+rmSync("dist/server", { recursive: true, force: true });
+await build({
+  entryPoints: { main: "src/server/main.ts" },
+  outdir: "dist/server",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  sourcemap: true,
+  packages: "bundle",
+  external: ["@electric-sql/pglite", "@node-rs/argon2", "pg-native"],
+  banner: {
+    js: "import { createRequire as __csCreateRequire } from 'node:module'; const require = __csCreateRequire(import.meta.url);",
+  },
+  logLevel: "warning",
+});
+cpSync("src/server/db/migrations", "dist/server/migrations", { recursive: true });
+console.log("server bundle: dist/server/main.js");

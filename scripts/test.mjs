@@ -1,0 +1,38 @@
+// `npm test`: the whole gate, in order, stopping at the first failure — typecheck, lint,
+// unit/component/API tests, build, bundle-size budget, browser tests. Installs Debian's
+// Chromium when it is missing and we are root; never downloads a browser build of its own.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
+
+function run(label, command, args, options = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${label}`);
+  const res = spawnSync(command, args, { stdio: "inherit", env, ...options });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (res.status !== 0) {
+    console.error(`✖ ${label} failed after ${secs}s`);
+    process.exit(res.status ?? 1);
+  }
+  console.log(`✔ ${label} (${secs}s)`);
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium not found at ${CHROMIUM}. Install Debian's package: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  run("install Debian chromium", "bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
+}
+
+ensureChromium();
+run("typecheck", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
+run("lint", "npx", ["eslint", "--max-warnings=0", "."]);
+run("unit, component and API tests", "npx", ["vitest", "run"]);
+run("build", "npm", ["run", "build"]);
+run("bundle size", "node", ["scripts/check-bundle-size.mjs"]);
+run("browser tests", "npx", ["playwright", "test"]);
+console.log(`\nAll checks passed${process.env.DATABASE_URL ? " (PostgreSQL)" : " (PGlite)"}.`);

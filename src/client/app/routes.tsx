@@ -1,0 +1,108 @@
+/**
+ * The route table of spec §2. Every screen past the shell is lazy-loaded, so the initial
+ * JavaScript of / stays small.
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { Route, Switch, useLocation } from "wouter";
+import { NotFoundPage } from "../features/not-found/not-found-page";
+import { readStoredUserId } from "../lib/stored-user";
+import { TabBar } from "./tab-bar";
+
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const DashboardPage = lazyPage(() => import("../features/dashboard/dashboard-page"), "DashboardPage");
+const OrganizePage = lazyPage(() => import("../features/organize/organize-page"), "OrganizePage");
+const InsightsPage = lazyPage(() => import("../features/insights/insights-page"), "InsightsPage");
+const SettingsPage = lazyPage(() => import("../features/settings/settings-page"), "SettingsPage");
+const SubscribePage = lazyPage(() => import("../features/subscribe/subscribe-page"), "SubscribePage");
+const LoginPage = lazyPage(() => import("../features/auth/login-page"), "LoginPage");
+const RegisterPage = lazyPage(() => import("../features/auth/register-page"), "RegisterPage");
+const ForgotPasswordPage = lazyPage(() => import("../features/auth/forgot-password-page"), "ForgotPasswordPage");
+const ResetPasswordPage = lazyPage(() => import("../features/auth/reset-password-page"), "ResetPasswordPage");
+const WelcomePage = lazyPage(() => import("../features/auth/welcome-page"), "WelcomePage");
+const ShowcasePage = lazyPage(() => import("../features/marketing/showcase-page"), "ShowcasePage");
+const LandingPage = lazyPage(() => import("../features/marketing/landing-page"), "LandingPage");
+const DemoPage = lazyPage(() => import("../features/demo/demo-page"), "DemoPage");
+const MobileDemoPage = lazyPage(() => import("../features/mobile-demo/mobile-demo-page"), "MobileDemoPage");
+const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"), "PrivacyPage");
+const TermsPage = lazyPage(() => import("../features/legal/terms-page"), "TermsPage");
+
+/** A signed-in app screen: the page plus the bottom tab bar. */
+function WithTabs({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <div className="pb-24">{children}</div>
+      <TabBar />
+    </>
+  );
+}
+
+function Loading() {
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-dvh items-center justify-center text-muted-foreground">
+      Loading…
+    </div>
+  );
+}
+
+/** `/` is the marketing page for visitors and the Dashboard tab for signed-in users. */
+function RootPage() {
+  return readStoredUserId() !== null ? (
+    <WithTabs>
+      <DashboardPage />
+    </WithTabs>
+  ) : (
+    <ShowcasePage />
+  );
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  return (
+    <Suspense fallback={<Loading />}>
+      {/* Keyed on the path so every route change fades and slides in. */}
+      <div key={location} className="animate-route-in">
+        <Switch>
+          <Route path="/" component={RootPage} />
+          <Route path="/showcase" component={ShowcasePage} />
+          <Route path="/landing" component={LandingPage} />
+          <Route path="/demo" component={DemoPage} />
+          {["/app", "/home", "/dashboard"].map((p) => (
+            <Route key={p} path={p}>
+              <WithTabs>
+                <DashboardPage />
+              </WithTabs>
+            </Route>
+          ))}
+          <Route path="/organize">
+            <WithTabs>
+              <OrganizePage />
+            </WithTabs>
+          </Route>
+          <Route path="/insights">
+            <WithTabs>
+              <InsightsPage />
+            </WithTabs>
+          </Route>
+          <Route path="/settings">
+            <WithTabs>
+              <SettingsPage />
+            </WithTabs>
+          </Route>
+          <Route path="/subscribe" component={SubscribePage} />
+          <Route path="/login" component={LoginPage} />
+          <Route path="/register" component={RegisterPage} />
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/welcome" component={WelcomePage} />
+          <Route path="/mobile-demo" component={MobileDemoPage} />
+          <Route path="/privacy" component={PrivacyPage} />
+          <Route path="/terms" component={TermsPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </div>
+    </Suspense>
+  );
+}

@@ -1,0 +1,44 @@
+import { Archive, Clock, Copy, FileX } from "lucide-react";
+import { Link } from "wouter";
+import { formatBytes } from "../../../../domain/format";
+import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
+import { Card } from "../../../components/ui/card";
+import { paths } from "../../../config/paths";
+
+/** The quick-actions panel (header toggle): straight to each kind of clutter the scan found. */
+export function QuickActionsPanel({ summary }: { summary: ScanSummary | null }) {
+  if (!summary) {
+    return (
+      <Card>
+        <h2 className="text-lg font-semibold">Quick actions</h2>
+        <p className="mt-1 text-sm text-muted-foreground">Run a scan first: quick actions work on what it finds.</p>
+      </Card>
+    );
+  }
+  const actions = [
+    { icon: Copy, label: "Remove duplicate copies", detail: `${summary.duplicateFiles} copies · ${formatBytes(summary.duplicateBytes)}`, href: paths.organize("files", { select: "duplicates" }) },
+    { icon: Archive, label: "Review large files", detail: `${summary.largeFiles} files · ${formatBytes(summary.largeBytes)}`, href: paths.organize("files", { select: "large" }) },
+    { icon: Clock, label: "Review old files", detail: `${summary.oldFiles} files · ${formatBytes(summary.oldBytes)}`, href: paths.organize("files", { select: "old" }) },
+    { icon: FileX, label: "Empty files", detail: `${summary.emptyFiles} files`, href: paths.organize("files") },
+  ];
+  return (
+    <section aria-labelledby="qa-panel-title" className="grid gap-3">
+      <h2 id="qa-panel-title" className="text-lg font-semibold">
+        Quick actions
+      </h2>
+      <ul className="grid gap-2">
+        {actions.map((a) => (
+          <li key={a.label}>
+            <Link href={a.href} className="flex items-center gap-3 rounded-2xl border border-border bg-card p-4 hover:border-brand/50">
+              <a.icon className="size-5 text-accent" aria-hidden />
+              <span className="flex-1">
+                <span className="block font-medium">{a.label}</span>
+                <span className="block text-xs text-muted-foreground">{a.detail}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

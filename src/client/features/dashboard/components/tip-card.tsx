@@ -1,0 +1,24 @@
+import { Lightbulb } from "lucide-react";
+import { Card } from "../../../components/ui/card";
+import { useRandomTip } from "../api/dashboard-queries";
+
+/** Spec §2 "Tip card": a random tip, cached for 5 minutes. */
+export function TipCard() {
+  const tip = useRandomTip();
+  if (tip.isError) return null;
+  return (
+    <Card aria-labelledby="tip-title" aria-busy={tip.isLoading}>
+      <h2 id="tip-title" className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+        <Lightbulb className="size-4 text-amber-500" aria-hidden /> Tip of the day
+      </h2>
+      {tip.data ? (
+        <>
+          <p className="mt-2 font-semibold">{tip.data.title}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{tip.data.content}</p>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-muted-foreground">Loading a tip…</p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The dashboard (spec §2 "Dashboard", issue 6): every number comes from the user's own
+ * last scan — on the server for signed-in users, from this device for visitors.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { goalProgress, pickQuickWins } from "../../../domain/goals";
+import { computeHealthScore } from "../../../domain/health-score";
+import { orderCategories } from "../../../domain/preferences";
+import { recommend } from "../../../domain/recommendations";
+import type { ScanSummary } from "../../../domain/schemas/scan-summary";
+import { localDate } from "../../../domain/streak";
+import { lastFolder, folderPermission } from "../../lib/scan-folder-store";
+import { useSession } from "../../lib/session/use-session";
+import { useDigitalData, useStreak } from "./api/dashboard-queries";
+import { AutoCleanDialog } from "./components/auto-clean-dialog";
+import { CategoriesList } from "./components/categories-list";
+import { DashboardHeader } from "./components/dashboard-header";
+import { GoalCard } from "./components/goal-card";
+import { HealthScoreCard } from "./components/health-score-card";
+import { PromoBanner } from "./components/promo-banner";
+import { QuickActions } from "./components/quick-actions";
+import { QuickActionsPanel } from "./components/quick-actions-panel";
+import { RecommendationsList } from "./components/recommendations-list";
+import { StreakCard } from "./components/streak-card";
+import { TipCard } from "./components/tip-card";
+import { ScanPanel } from "./scan/scan-panel";
+import { ScanResultsCard } from "./scan/scan-results-card";
+import { GuidedTour } from "./tour/guided-tour";
+import { useLocalSummary } from "./use-local-summary";
+import { readPreferences } from "./use-preferences";
+
+type Panel = "default" | "scan" | "actions";
+
+export function DashboardPage() {
+  const session = useSession();
+  const user = session.user;
+  const userId = user?.id ?? null;
+  const data = useDigitalData(userId);
+  const streak = useStreak(userId);
+  const local = useLocalSummary();
+  const [scanOn, setScanOn] = useState(false);
+  const [actionsOn, setActionsOn] = useState(false);
+  const [autoCleanOpen, setAutoCleanOpen] = useState(false);
+  const [quickScanFolder, setQuickScanFolder] = useState<FileSystemDirectoryHandle | null>(null);
+  // The scan panel wins over quick actions (spec §2).
+  const panel: Panel = scanOn ? "scan" : actionsOn ? "actions" : "default";
+
+  useEffect(() => {
+    // Spec §8: dashboard data errors are only logged.
+    if (data.error) console.warn("Digital data failed to load", data.error);
+    if (streak.error) console.warn("Streak failed to load", streak.error);
+  }, [data.error, streak.error]);
+
+  const summary: ScanSummary | null = userId ? (data.data?.summary ?? null) : (local.data ?? null);
+  const today = data.data?.today ?? localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const localScore = useMemo(() => (summary ? computeHealthScore(summary) : null), [summary]);
+  const score = userId && data.data ? data.data.healthScore : (localScore?.score ?? 0);
+  const factors = userId && data.data ? data.data.scoreFactors : (localScore?.factors ?? []);
+  const goal = userId && data.data ? data.data.goal : goalProgress(summary ? score : 100, 0);
+  const currentStreak = streak.data?.currentStreak ?? 0;
+  const isPremium = user ? ["active", "lifetime", "trial"].includes(user.subscriptionStatus) : false;
+  const showPromo = !user || !["active", "lifetime", "trial"].includes(user.subscriptionStatus);
+
+  const recommendations = useMemo(
+    () =>
+      summary
+        ? recommend(
+            {
+              photosCount: summary.photosCount,
+              photosBytes: summary.categories.photo.bytes,
+              filesCount: summary.totalFiles - summary.categories.photo.count,
+              largeBytes: summary.largeBytes,
+              appsCount: summary.appsCount,
+              emailCount: summary.emailCount,
+              healthScore: score,
+            },
+            new Date().getMonth(),
+          )
+        : [],
+    [summary, score],
+  );
+
+  const { refetch: refetchLocal } = local;
+  const onScanComplete = useCallback(() => {
+    setScanOn(false);
+    setQuickScanFolder(null);
+    void refetchLocal();
+  }, [refetchLocal]);
+
+  const quickScan = async () => {
+    const folder = await lastFolder();
+    // Rescan the last folder while the browser still grants access; otherwise pick again.
+    if (folder && (await folderPermission(folder, "read", true).catch(() => false))) setQuickScanFolder(folder);
+    setScanOn(true);
+  };
+
+  return (
+    <main className="mx-auto grid max-w-3xl gap-5 p-4 sm:p-6">
+      <DashboardHeader
+        name={user?.name || "User"}
+        actionsOn={actionsOn}
+        scanOn={scanOn}
+        onScan={() => setScanOn((v) => !v)}
+        onActions={() => {
+          if (!isPremium && !actionsOn) {
+            void import("./components/quick-actions").then((m) => m.premiumToast("quickActions"));
+            return;
+          }
+          setActionsOn((v) => !v);
+        }}
+      />
+      {showPromo ? <PromoBanner /> : null}
+      {session.status === "signed-out" ? (
+        <p className="rounded-xl bg-muted p-3 text-sm">
+          You&apos;re not signed in: scans stay on this device. <a className="font-medium text-accent underline" href="/login">Sign in</a> to keep your score, goal and streak.
+        </p>
+      ) : null}
+
+      {panel === "scan" ? (
+        <ScanPanel userId={userId} onComplete={onScanComplete} initialFolder={quickScanFolder} />
+      ) : panel === "actions" ? (
+        <QuickActionsPanel summary={summary} />
+      ) : (
+        <>
+          <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} />
+          {summary ? <ScanResultsCard summary={summary} /> : null}
+          <CategoriesList order={orderCategories(readPreferences())} summary={summary} />
+          <GoalCard
+            goal={goal}
+            quickWins={summary ? pickQuickWins({ photosDuplicates: summary.photosDuplicates, appsUnused: summary.appsUnused, emailUnread: summary.emailUnread }) : []}
+            streak={currentStreak}
+          />
+          <QuickActions isPremium={isPremium} onQuickScan={() => void quickScan()} onAutoClean={() => setAutoCleanOpen(true)} />
+          <StreakCard current={currentStreak} history={streak.data?.streakHistory ?? []} today={today} />
+          <TipCard />
+          <RecommendationsList items={recommendations} />
+        </>
+      )}
+      <AutoCleanDialog open={autoCleanOpen} onOpenChange={setAutoCleanOpen} />
+      <GuidedTour />
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Drives one real-data scan (spec §2 "Real data scan screen", §4 stages, §8 texts): picks
+ * the source, runs the engine in its Web Worker, keeps the item index on this device and
+ * sends only the aggregate summary to the server (when signed in).
+ */
+import { useCallback, useRef, useState } from "react";
+import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
+import { saveScanIndex } from "../../../../scan/index-store";
+import { runScanInWorker } from "../../../../scan/run-scan-in-worker";
+import type { ScanProgress } from "../../../../scan/types";
+import { vibrate } from "../../../lib/device/haptics";
+import { rememberFolder } from "../../../lib/scan-folder-store";
+import { toast } from "../../../lib/toast-store";
+import { useSaveScan } from "../api/save-scan";
+
+export type ScanState = "idle" | "scanning" | "done" | "error";
+
+export interface RealScan {
+  state: ScanState;
+  progress: ScanProgress | null;
+  summary: ScanSummary | null;
+  error: string | null;
+  /** The folder gave no files: the user is asked to pick files manually (spec §5). */
+  needsManualPick: boolean;
+  scan(source: FileSystemDirectoryHandle | File[]): Promise<void>;
+  cancel(): void;
+}
+
+const SCAN_VIBRATION_MS = 100;
+
+export function useRealScan(userId: number | null, metadataOnly: boolean, onComplete: (summary: ScanSummary) => void): RealScan {
+  const [state, setState] = useState<ScanState>("idle");
+  const [progress, setProgress] = useState<ScanProgress | null>(null);
+  const [summary, setSummary] = useState<ScanSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [needsManualPick, setNeedsManualPick] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  const { mutateAsync: saveScan } = useSaveScan();
+
+  const scan = useCallback(
+    async (source: FileSystemDirectoryHandle | File[]) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setState("scanning");
+      setError(null);
+      setNeedsManualPick(false);
+      setProgress(null);
+      vibrate(SCAN_VIBRATION_MS);
+      try {
+        const result = await runScanInWorker({ source, metadataOnly, signal: abort.signal, onProgress: setProgress });
+        if (result.summary.totalFiles === 0) {
+          setNeedsManualPick(true);
+          setState("idle");
+          toast({ title: "File Scan Issue", description: "Unable to scan files. Browser may not support this feature.", variant: "destructive" });
+          return;
+        }
+        await saveScanIndex(result.items, result.summary, result.duplicates);
+        if (!Array.isArray(source)) await rememberFolder(source);
+        setSummary(result.summary);
+        setState("done");
+        if (userId !== null && userId > 0) {
+          // A failed save is only logged (spec §8): the scan itself succeeded on this device.
+          await saveScan({ userId, summary: result.summary }).catch((err: unknown) => console.warn("Saving the scan failed", err));
+        }
+        toast({ title: "Scan Complete", description: "Your digital life has been analyzed and saved!" });
+        onComplete(result.summary);
+      } catch (err) {
+        if (err instanceof DOMException && err.name === "AbortError") {
+          setState("idle");
+          return;
+        }
+        const message = err instanceof Error && err.message ? err.message : "";
+        setError(message || "Scan failed");
+        setState("error");
+        toast({ title: "Scan Failed", description: message || "Unknown error occurred", variant: "destructive" });
+      } finally {
+        if (controller.current === abort) controller.current = null;
+      }
+    },
+    [metadataOnly, onComplete, saveScan, userId],
+  );
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  return { state, progress, summary, error, needsManualPick, scan, cancel };
+}

@@ -1,0 +1,61 @@
+/** Spec §2 Insights → Overview: every figure from the user's own snapshots, events and streak. */
+import { Activity, Flame, HardDrive, ListChecks, Trash2 } from "lucide-react";
+import { formatBytes } from "../../../../domain/format";
+import type { Insights } from "../../../../domain/schemas/insights";
+import { AchievementsList } from "./achievements-list";
+import { CategoryProgressCard } from "./category-progress-card";
+import { ProgressVisualization } from "./progress-visualization";
+import { StatTile } from "./stat-tile";
+import { WeeklyProgressCard } from "./weekly-progress-card";
+
+const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+
+export function OverviewTab({ data }: { data: Insights }) {
+  const t = data.totals;
+  const freed = t.bytesFreed + t.estimatedBytesFreed;
+  return (
+    <div className="grid gap-4">
+      <WeeklyProgressCard weekly={data.weekly} />
+      <dl className="grid grid-cols-2 gap-3">
+        <StatTile
+          icon={Activity}
+          label="Average Health Score"
+          value={data.weekly.average ?? "—"}
+          detail={data.weekly.average === null ? "No data yet" : "Last 7 days"}
+        />
+        <StatTile
+          icon={HardDrive}
+          label="Storage Freed"
+          value={`${t.estimatedBytesFreed > 0 ? "≈" : ""}${formatBytes(freed)}`}
+          detail={
+            t.estimatedBytesFreed > 0
+              ? `${formatBytes(t.bytesFreed)} measured + ≈${formatBytes(t.estimatedBytesFreed)} estimated (${t.estimatedItems} items × 2.5 MB)`
+              : t.actions === 0
+                ? "No cleanups yet"
+                : "Measured by your cleanups"
+          }
+        />
+        <StatTile icon={Trash2} label="Items Deleted" value={t.itemsDeleted.toLocaleString("en-US")} detail={`${t.itemsProcessed.toLocaleString("en-US")} items processed in all`} />
+        <StatTile icon={ListChecks} label="Cleanup Actions" value={t.actions.toLocaleString("en-US")} detail={t.actions === 0 ? "No cleanups yet" : "All time"} />
+      </dl>
+      <CategoryProgressCard categories={data.categories} />
+      <section aria-labelledby="streak-stats-title" className="grid gap-2 rounded-2xl border border-border bg-card p-5 shadow-sm">
+        <h2 id="streak-stats-title" className="flex items-center gap-2 text-lg font-semibold">
+          <Flame className="size-5 text-accent" aria-hidden /> Streak Stats
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 text-center">
+          <div className="rounded-xl bg-muted/60 p-3">
+            <dt className="text-sm text-muted-foreground">Current streak</dt>
+            <dd className="text-xl font-bold tabular-nums">{days(data.streak.current)}</dd>
+          </div>
+          <div className="rounded-xl bg-muted/60 p-3">
+            <dt className="text-sm text-muted-foreground">Longest streak</dt>
+            <dd className="text-xl font-bold tabular-nums">{days(data.streak.longest)}</dd>
+          </div>
+        </dl>
+      </section>
+      <AchievementsList achievements={data.achievements} />
+      <ProgressVisualization data={data} />
+    </div>
+  );
+}

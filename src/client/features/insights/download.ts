@@ -1,0 +1,48 @@
+/**
+ * Saving files made on this device: a Blob behind a short-lived object URL and an <a
+ * download> click (nothing is uploaded). Printing loads a page into a hidden frame and
+ * opens the browser's print dialog, where "Save as PDF" makes the PDF.
+ */
+export function saveFile(content: string, fileName: string, type: string): number {
+  const parts = type.startsWith("text/csv") ? ["\uFEFF", content] : [content];
+  const blob = new Blob(parts, { type });
+  const url = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = fileName;
+    a.rel = "noopener";
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+  return blob.size;
+}
+
+export function printHtml(html: string): void {
+  const frame = document.createElement("iframe");
+  frame.setAttribute("aria-hidden", "true");
+  frame.tabIndex = -1;
+  frame.style.cssText = "position:fixed;width:0;height:0;border:0;visibility:hidden";
+  frame.srcdoc = html;
+  frame.onload = () => {
+    frame.contentWindow?.focus();
+    frame.contentWindow?.print();
+    // The dialog blocks until closed in most browsers; remove the frame afterwards.
+    setTimeout(() => frame.remove(), 60_000);
+  };
+  document.body.append(frame);
+}
+
+/** Text of a picked file (File.text where available, FileReader otherwise). */
+export function readFileText(file: File): Promise<string> {
+  if (typeof file.text === "function") return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("Could not read the file"));
+    reader.readAsText(file);
+  });
+}

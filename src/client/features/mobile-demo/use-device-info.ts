@@ -1,0 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
+import { getDeviceInfo } from "../../lib/device/device-info";
+
+/** This device's info and capabilities (spec §3), read once per visit. */
+export function useDeviceInfo() {
+  return useQuery({ queryKey: ["mobile-demo", "device-info"], queryFn: getDeviceInfo, retry: false, staleTime: 0, gcTime: 0 });
+}

@@ -1,0 +1,37 @@
+/**
+ * "Scan this folder again": rescans the remembered folder in the scan worker, replaces the
+ * device's index and (signed in) sends the new aggregate — the same steps as the dashboard's
+ * scan, so both screens show the same thing afterwards.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { saveScanIndex } from "../../../../scan/index-store";
+import { runScanInWorker } from "../../../../scan/run-scan-in-worker";
+import { rememberFolder, folderPermission } from "../../../lib/scan-folder-store";
+import { toast } from "../../../lib/toast-store";
+import { saveSummary } from "../api/save-summary";
+import { scanIndexQueryKey } from "./use-scan-index";
+
+export function useRescan(userId: number | null) {
+  const queryClient = useQueryClient();
+  const [scanning, setScanning] = useState(false);
+  const rescan = async (root: FileSystemDirectoryHandle) => {
+    setScanning(true);
+    try {
+      if (!(await folderPermission(root, "read", true).catch(() => false))) throw new Error("Permission to read the folder was not granted");
+      const result = await runScanInWorker({ source: root });
+      await saveScanIndex(result.items, result.summary, result.duplicates);
+      await rememberFolder(root);
+      if (userId !== null) await saveSummary(userId, result.summary, true).catch((error: unknown) => console.warn("Saving the scan failed", error));
+      await queryClient.invalidateQueries({ queryKey: scanIndexQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+      void queryClient.invalidateQueries({ queryKey: ["insights"] });
+      toast({ title: "Scan Complete", description: "Your digital life has been analyzed and saved!" });
+    } catch (error) {
+      toast({ variant: "destructive", title: "Scan Failed", description: error instanceof Error && error.message ? error.message : "Unknown error occurred" });
+    } finally {
+      setScanning(false);
+    }
+  };
+  return { rescan, scanning };
+}

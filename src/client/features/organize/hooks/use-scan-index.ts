@@ -1,0 +1,27 @@
+/** The latest scan's index on this device, and the reviewed/ignored marks (both IndexedDB). */
+import { useQuery } from "@tanstack/react-query";
+import { loadScanIndex, type StoredScanIndex } from "../../../../scan/index-store";
+import { loadMarks } from "../marks-store";
+
+export const scanIndexQueryKey = ["organize", "scan-index"] as const;
+export const marksQueryKey = ["organize", "marks"] as const;
+
+export interface LoadedIndex {
+  index: StoredScanIndex | null;
+  /** When it was read: the filters' "now", so one render uses one clock. */
+  loadedAt: number;
+}
+
+export function useScanIndex() {
+  return useQuery({
+    queryKey: scanIndexQueryKey,
+    queryFn: async (): Promise<LoadedIndex> => ({ index: await loadScanIndex(), loadedAt: Date.now() }),
+    staleTime: 0,
+    // Reads IndexedDB, not the network: it must run (and refresh) offline too.
+    networkMode: "always",
+  });
+}
+
+export function useMarks() {
+  return useQuery({ queryKey: marksQueryKey, queryFn: loadMarks, staleTime: 0, networkMode: "always" });
+}

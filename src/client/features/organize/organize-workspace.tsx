@@ -1,0 +1,240 @@
+/**
+ * The Organize list for one tab (photos, files or apps), from the latest scan on this device:
+ * the advanced filter, batch selection and actions, the long-press preview, undo. `limited`
+ * is the free path from the dashboard's Auto Clean (spec §6: Auto Clean has no gate): only the
+ * move of the exact copies, with its confirmation and undo — none of the Pro tools.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation } from "wouter";
+import { applyFilters, quickSelect, type FilterCriterion, type OrganizeTab, type QuickSelect } from "../../../domain/filters";
+import { formatBytes, plural } from "../../../domain/format";
+import { paths } from "../../config/paths";
+import { notify } from "../../lib/device/haptics";
+import { AutoCleanCard } from "./components/auto-clean-card";
+import { BatchBar } from "./components/batch-bar";
+import { EmptyList, NoScanState } from "./components/empty-states";
+import { ItemRow, ROW_HEIGHT } from "./components/item-row";
+import { MoveConfirm } from "./components/move-confirm";
+import { PresetsFilter } from "./components/presets-filter";
+import { PreviewDialog } from "./components/preview-dialog";
+import { SourceCard } from "./components/source-card";
+import { TrashView } from "./components/trash-view";
+import { UndoBanner } from "./components/undo-banner";
+import { VirtualList } from "./components/virtual-list";
+import { downloadCsv, selectionCsv } from "./csv";
+import { useBatchActions, type BatchAction } from "./hooks/use-batch-actions";
+import { useFolderSource, type FolderSource } from "./hooks/use-folder-source";
+import { useRescan } from "./hooks/use-rescan";
+import { marksQueryKey, useMarks, useScanIndex, type LoadedIndex } from "./hooks/use-scan-index";
+import { clearMarks, type MarkRecord } from "./marks-store";
+import { browserApps } from "./browser-apps";
+import { scanItemsForTab, type ItemKind, type OrganizeItem } from "./organize-item";
+
+export interface WorkspaceProps {
+  tab: Exclude<OrganizeTab, "email">;
+  initialSelect: QuickSelect | null;
+  initialAction: "trash" | null;
+  filterOn: boolean;
+  batchOn: boolean;
+  limited: boolean;
+  userId: number | null;
+  isPremium: boolean;
+}
+
+const itemKeyOf = (item: OrganizeItem) => item.key;
+const KIND: Record<WorkspaceProps["tab"], ItemKind> = { photos: "photo", files: "file", apps: "app" };
+
+export function OrganizeWorkspace(props: WorkspaceProps) {
+  const index = useScanIndex();
+  const marks = useMarks();
+  const folder = useFolderSource(index.data?.index);
+  if (index.isError || marks.isError) {
+    return <p role="alert">Your last scan could not be read on this device: {String(index.error ?? marks.error)}</p>;
+  }
+  if (!index.data || !marks.data || (index.data.index && !folder.data)) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading your items…
+      </p>
+    );
+  }
+  if (props.tab !== "apps" && !index.data.index) return <NoScanState />;
+  return <WorkspaceView key={index.data.index?.scannedAt ?? "none"} {...props} loaded={index.data} marks={marks.data} source={folder.data ?? { kind: "read-only" }} />;
+}
+
+interface ViewProps extends WorkspaceProps {
+  loaded: LoadedIndex;
+  marks: Map<string, MarkRecord>;
+  source: FolderSource;
+}
+
+function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, limited, userId, isPremium, loaded, marks, source }: ViewProps) {
+  const queryClient = useQueryClient();
+  const { index, loadedAt } = loaded;
+  const root = source.kind === "folder" ? source.root : null;
+  const canTrash = root !== null && tab !== "apps";
+  const hidden = useMemo(() => new Set(marks.keys()), [marks]);
+  const hiddenCount = useMemo(() => [...hidden].filter((k) => k.startsWith(`${KIND[tab]}:`)).length, [hidden, tab]);
+  const items = useMemo(
+    () => (tab === "apps" ? browserApps(loadedAt).filter((a) => !hidden.has(a.key)) : scanItemsForTab(index?.items ?? [], tab, hidden, index?.summary.metadataOnly ?? false)),
+    [tab, loadedAt, hidden, index],
+  );
+  const [criteria, setCriteria] = useState<FilterCriterion[]>([]);
+  const [activePreset, setActivePreset] = useState<string | null>(null);
+  const shown = useMemo(() => applyFilters(items, criteria, loadedAt), [items, criteria, loadedAt]);
+
+  // The dashboard's and Insights' links pick a quick-select (and Auto Clean the move) on arrival.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(initialSelect ? quickSelect(items, initialSelect, tab).map((i) => i.id) : []));
+  const [confirming, setConfirming] = useState<readonly OrganizeItem[] | null>(() => {
+    if (initialAction !== "trash" || !canTrash || index?.summary.metadataOnly) return null;
+    const chosen = items.filter((i) => selected.has(i.id));
+    return chosen.length > 0 ? chosen : null;
+  });
+  const [preview, setPreview] = useState<OrganizeItem | null>(null);
+  const [trashOpen, setTrashOpen] = useState(false);
+  const batch = useBatchActions({ tab, userId, root });
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    // Consumed: a rescan or a reload must not select again or reopen the confirmation.
+    if (!limited && (initialSelect || initialAction)) navigate(paths.organize(tab), { replace: true });
+  }, [limited, initialSelect, initialAction, navigate, tab]);
+  const { rescan, scanning } = useRescan(userId);
+
+  const selectedItems = useMemo(() => shown.filter((i) => selected.has(i.id)), [shown, selected]);
+  const selectedBytes = selectedItems.reduce((n, i) => n + i.size, 0);
+
+  const toggle = useCallback((item: OrganizeItem) => {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(item.id)) next.delete(item.id);
+      else next.add(item.id);
+      return next;
+    });
+  }, []);
+
+  const act = async (action: BatchAction, list: readonly OrganizeItem[]) => {
+    const done = await batch.run(action, list);
+    if (done > 0) setSelected(new Set());
+  };
+  const onBatchAction = (action: BatchAction) => (action === "trash" ? setConfirming(selectedItems) : void act(action, selectedItems));
+  const onQuickSelect = (kind: QuickSelect) => {
+    notify("selection");
+    setSelected(new Set(quickSelect(shown, kind, tab).map((i) => i.id)));
+  };
+  const showHidden = async () => {
+    await clearMarks([...hidden].filter((k) => k.startsWith(`${KIND[tab]}:`)));
+    await queryClient.invalidateQueries({ queryKey: marksQueryKey });
+  };
+
+  const dialogs = (
+    <>
+      <MoveConfirm
+        items={confirming}
+        folderName={source.kind === "folder" ? source.name : ""}
+        busy={batch.busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(list) => {
+          setConfirming(null);
+          void act("trash", list);
+        }}
+      />
+      <UndoBanner entry={batch.lastAction} busy={batch.busy} onUndo={() => void batch.undo()} onExpire={batch.dismissUndo} />
+    </>
+  );
+
+  if (limited) {
+    return (
+      <>
+        <AutoCleanCard source={source} copies={quickSelect(items, "duplicates", tab)} metadataOnly={index?.summary.metadataOnly ?? false} onMove={setConfirming} />
+        {dialogs}
+      </>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      {index ? (
+        <SourceCard
+          source={source}
+          scannedAt={index.scannedAt}
+          hiddenCount={hiddenCount}
+          scanning={scanning}
+          onRescan={() => root && void rescan(root)}
+          onOpenTrash={() => setTrashOpen(true)}
+          onShowHidden={() => void showHidden()}
+        />
+      ) : null}
+      {filterOn ? (
+        <PresetsFilter
+          tab={tab}
+          criteria={criteria}
+          activePresetId={activePreset}
+          shown={shown.length}
+          total={items.length}
+          presetsEnabled={isPremium && userId !== null}
+          onCriteria={(next, presetId) => {
+            setCriteria(next);
+            setActivePreset(presetId ?? null);
+          }}
+        />
+      ) : null}
+      {batchOn ? (
+        <BatchBar
+          tab={tab}
+          total={shown.length}
+          selectedCount={selectedItems.length}
+          selectedBytes={selectedBytes}
+          canTrash={canTrash}
+          busy={batch.busy}
+          onSelectAll={(on) => setSelected(new Set(on ? shown.map((i) => i.id) : []))}
+          onQuickSelect={onQuickSelect}
+          onAction={onBatchAction}
+          onDownload={() => downloadCsv(selectionCsv(selectedItems), `cleanspace-${tab}-${new Date().toISOString().slice(0, 10)}.csv`)}
+        />
+      ) : null}
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 className="font-semibold">
+          {plural(shown.length, tab === "apps" ? "app" : tab === "photos" ? "photo" : "file")}
+          {tab !== "apps" ? <span className="font-normal text-muted-foreground"> · {formatBytes(shown.reduce((n, i) => n + i.size, 0))}</span> : null}
+        </h2>
+        <p className="text-xs text-muted-foreground">Tip: press and hold an item for a quick preview</p>
+      </div>
+      {shown.length === 0 ? (
+        <EmptyList>
+          {items.length === 0
+            ? tab === "photos"
+              ? "Your last scan found no photos."
+              : tab === "files"
+                ? "Your last scan found no files besides photos."
+                : "No apps to show."
+            : "No items match these filters."}
+        </EmptyList>
+      ) : (
+        <VirtualList
+          items={shown}
+          rowHeight={ROW_HEIGHT}
+          maxHeight={batchOn ? "15rem" : "min(60vh, 36rem)"}
+          label={`${tab[0]!.toUpperCase()}${tab.slice(1)} from your last scan`}
+          getKey={itemKeyOf}
+          renderRow={(item) => <ItemRow item={item} root={root} batch={batchOn} selected={selected.has(item.id)} onToggle={toggle} onPreview={setPreview} />}
+        />
+      )}
+      {tab === "apps" ? (
+        <p className="text-xs text-muted-foreground">
+          A web page can only see the browser and this app. Installed apps appear in the native app; nothing can be uninstalled from here, so actions mark apps as reviewed.
+        </p>
+      ) : null}
+      <PreviewDialog item={preview} root={root} canTrash={canTrash} onClose={() => setPreview(null)} onAction={(action, item) => void act(action, [item])} />
+      {root ? (
+        <TrashView
+          open={trashOpen}
+          root={root}
+          onOpenChange={setTrashOpen}
+          onDeleted={(n) => void batch.recordEvent("delete", n, 0)}
+        />
+      ) : null}
+      {dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** Profile edit and account deletion through the accounts API (issue 4). */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PublicUser } from "../../../../domain/schemas/auth";
+import { apiRequest } from "../../../lib/api-client";
+
+export function useUpdateProfile(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: { name?: string; email?: string }) => apiRequest<PublicUser>("PATCH", `/api/users/${userId}`, patch),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["session"] }),
+  });
+}
+
+export function deleteAccount(userId: number, password: string): Promise<void> {
+  return apiRequest("DELETE", `/api/users/${userId}`, { password });
+}

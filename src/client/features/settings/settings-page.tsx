@@ -1,0 +1,66 @@
+/** Settings (spec §2 "Settings", issue 11). */
+import { Link } from "wouter";
+import type { SettingsPatch } from "../../../domain/schemas/settings";
+import { Card } from "../../components/ui/card";
+import { paths } from "../../config/paths";
+import { setHapticsEnabled } from "../../lib/device/haptics";
+import { useSession } from "../../lib/session/use-session";
+import { useSignOut } from "../../lib/session/sign-out";
+import { setSoundsEnabled } from "../../lib/sounds";
+import { readMirror, useSettings, useUpdateSettings } from "./api/settings-queries";
+import { AboutCard } from "./components/about-card";
+import { AccountCard } from "./components/account-card";
+import { DeviceDataCard } from "./components/device-data-card";
+import { InstallCard } from "./components/install-card";
+import { PreferencesCard } from "./components/preferences-card";
+import { ProfileCard } from "./components/profile-card";
+import { SentLogCard } from "./components/sent-log-card";
+import { SyncCard } from "./components/sync-card";
+
+export function SettingsPage() {
+  const session = useSession();
+  const user = session.user;
+  const settings = useSettings(user !== null);
+  const update = useUpdateSettings();
+  const signOut = useSignOut();
+  const current = settings.data ?? readMirror();
+
+  const change = (patch: SettingsPatch) => {
+    if (patch.hapticFeedback !== undefined) setHapticsEnabled(patch.hapticFeedback);
+    if (patch.soundEffects !== undefined) setSoundsEnabled(patch.soundEffects);
+    if (user) update.mutate(patch);
+    else {
+      try {
+        localStorage.setItem("settings", JSON.stringify({ ...current, ...patch }));
+      } catch {
+        // Not stored; applies for this visit.
+      }
+    }
+  };
+
+  return (
+    <main className="mx-auto grid max-w-2xl gap-4 p-4 sm:p-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      {user ? (
+        <ProfileCard user={user} />
+      ) : session.status !== "loading" ? (
+        <Card>
+          <p className="text-sm">
+            You&apos;re not signed in.{" "}
+            <Link className="font-medium text-accent underline" href={paths.login}>
+              Sign in
+            </Link>{" "}
+            to keep your settings, score and streak on every device.
+          </p>
+        </Card>
+      ) : null}
+      <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
+      <SyncCard />
+      <DeviceDataCard />
+      <SentLogCard />
+      <InstallCard />
+      <AboutCard />
+      {user ? <AccountCard userId={user.id} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} /> : null}
+    </main>
+  );
+}

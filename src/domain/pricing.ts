@@ -1,0 +1,92 @@
+/**
+ * Plans and prices (spec §9 "Pricing and legal", USD). Amounts are kept in cents so no
+ * screen ever rounds a float; `formatUsd` turns them into the spec's "$6.99".
+ */
+import { z } from "zod";
+
+export const PLAN_TYPES = ["monthly", "yearly", "lifetime"] as const;
+// Pure-annotated so pages that only show prices do not pull zod into their bundle.
+export const PlanTypeSchema = /* @__PURE__ */ z.enum(PLAN_TYPES);
+export type PlanType = z.infer<typeof PlanTypeSchema>;
+
+export type BillingPeriod = "month" | "year" | "once";
+
+export interface Plan {
+  id: PlanType;
+  name: string;
+  /** List price in US cents. */
+  priceCents: number;
+  /** Early-signup price shown on the landing pages, in US cents. */
+  earlySignupPriceCents: number;
+  period: BillingPeriod;
+  /** Free-trial length; 0 means no trial. */
+  trialDays: number;
+  /** A short badge such as the yearly plan's savings note. */
+  savingsLabel?: string;
+  mostPopular: boolean;
+  features: readonly string[];
+}
+
+export const MONEY_BACK_GUARANTEE_DAYS = 30;
+
+const PRO_FEATURES = [
+  "Photo, file, app and email cleanup",
+  "Advanced filters and batch operations",
+  "Insights and wellness tracking",
+] as const;
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: "monthly",
+    name: "Monthly Pro",
+    priceCents: 699,
+    earlySignupPriceCents: 350,
+    period: "month",
+    trialDays: 3,
+    mostPopular: false,
+    features: PRO_FEATURES,
+  },
+  {
+    id: "yearly",
+    name: "Yearly Pro",
+    priceCents: 6999,
+    earlySignupPriceCents: 3499,
+    period: "year",
+    trialDays: 7,
+    savingsLabel: "50% savings",
+    mostPopular: true,
+    features: [...PRO_FEATURES, "Priority support"],
+  },
+  {
+    id: "lifetime",
+    name: "Lifetime Pro",
+    priceCents: 7999,
+    earlySignupPriceCents: 4499,
+    period: "once",
+    trialDays: 0,
+    mostPopular: false,
+    features: [...PRO_FEATURES, "Every future update, paid once"],
+  },
+];
+
+export function getPlan(id: PlanType): Plan {
+  const plan = PLANS.find((p) => p.id === id);
+  if (!plan) throw new Error(`Unknown plan: ${String(id)}`);
+  return plan;
+}
+
+/** "$6.99", "$69.99" — always two decimals, as the spec writes prices. */
+export function formatUsd(cents: number): string {
+  if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`Invalid amount in cents: ${cents}`);
+  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** "/month", "/year", or "one-time" — the suffix a price is printed with. */
+export function periodLabel(period: BillingPeriod): string {
+  return period === "month" ? "/month" : period === "year" ? "/year" : "one-time";
+}
+
+/** "3-day free trial", or undefined for plans without one. */
+export function trialLabel(plan: Pick<Plan, "trialDays">): string | undefined {
+  return plan.trialDays > 0 ? `${plan.trialDays}-day free trial` : undefined;
+}

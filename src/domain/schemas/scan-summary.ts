@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { SCAN_CATEGORIES, type ScanCategory } from "../scan-rules";
+
+/**
+ * The aggregate of one scan: the ONLY scan data that leaves the device (ARCHITECTURE.md,
+ * principle 1). Numbers and flags only. Every object is strict and the one string has a
+ * fixed ISO format, so a file name or path cannot ride along in an extra or free-text field.
+ */
+const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const bytes = count;
+
+const CategoryTotalsSchema = z.object({ count, bytes }).strict();
+
+const categoryShape = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, CategoryTotalsSchema])) as Record<
+  ScanCategory,
+  typeof CategoryTotalsSchema
+>;
+
+export const ScanSummarySchema = z
+  .object({
+    schemaVersion: z.literal(1),
+    categories: z.object(categoryShape).strict(),
+    totalFiles: count,
+    totalBytes: bytes,
+    /** Groups of files with identical content (or, in metadata-only mode, identical size). */
+    duplicateGroups: count,
+    /** Copies: files in a group other than the one kept as the original. */
+    duplicateFiles: count,
+    /** Bytes freed by removing every copy: size × copies, summed over groups. */
+    duplicateBytes: bytes,
+    largeFiles: count,
+    largeBytes: bytes,
+    oldFiles: count,
+    oldBytes: bytes,
+    /** Zero-byte files, reported apart and never as duplicates. */
+    emptyFiles: count,
+    /** Entries not analysed: symbolic links, special files, unreadable files and folders. */
+    skipped: count,
+    photosCount: count,
+    photosDuplicates: count,
+    appsCount: count,
+    appsUnused: count,
+    emailCount: count,
+    emailUnread: count,
+    /** True when no content was read: duplicates are only "possible duplicates" (same size). */
+    metadataOnly: z.boolean(),
+    scannedAt: z.iso.datetime({ offset: false, local: false, precision: 3 }),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    const sum = SCAN_CATEGORIES.reduce(
+      (acc, c) => ({ files: acc.files + s.categories[c].count, bytes: acc.bytes + s.categories[c].bytes }),
+      { files: 0, bytes: 0 },
+    );
+    if (sum.files !== s.totalFiles) ctx.addIssue({ code: "custom", path: ["totalFiles"], message: "must equal the sum of category counts" });
+    if (sum.bytes !== s.totalBytes) ctx.addIssue({ code: "custom", path: ["totalBytes"], message: "must equal the sum of category bytes" });
+    if (s.duplicateFiles + s.emptyFiles > s.totalFiles) {
+      ctx.addIssue({ code: "custom", path: ["duplicateFiles"], message: "cannot exceed the files scanned" });
+    }
+    if (s.photosDuplicates > s.photosCount) {
+      ctx.addIssue({ code: "custom", path: ["photosDuplicates"], message: "cannot exceed photosCount" });
+    }
+  });
+
+export type ScanSummary = z.infer<typeof ScanSummarySchema>;
+export type ScanCategoryTotals = z.infer<typeof CategoryTotalsSchema>;

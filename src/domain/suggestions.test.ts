@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { PRIORITY_COLOR, suggestCleanups, type SuggestionInputs } from "./suggestions";
+
+const base: SuggestionInputs = { hasScanned: true, healthScore: 90, photosDuplicates: 0, filesLarge: 0, appsUnused: 0, emailUnread: 0 };
+const JUNE = 5;
+const only = (d: Partial<SuggestionInputs>, month = JUNE) => suggestCleanups({ ...base, ...d }, month, 2027);
+
+describe("suggestCleanups (spec §9 Insights suggestions)", () => {
+  it("suggests nothing for a clean device outside the seasons", () => {
+    expect(only({})).toEqual([]);
+  });
+
+  it("duplicate photos: photosDuplicates > 0, high, 95%, 2.1 MB each, 5 min", () => {
+    const [s] = only({ photosDuplicates: 10 });
+    expect(s).toMatchObject({
+      id: "duplicate-photos",
+      type: "duplicate",
+      priority: "high",
+      confidence: 0.95,
+      impact: { storageFreed: 21_000_000, storageBasis: "estimate", timeToComplete: 5, itemsAffected: 10 },
+      category: "photos",
+      action: { tab: "photos", select: "duplicates" },
+    });
+  });
+
+  it("uses the scan's measured duplicate bytes instead of the estimate", () => {
+    expect(only({ photosDuplicates: 10, duplicateFiles: 10, duplicateBytes: 55_000_000 })[0]!.impact).toMatchObject({ storageFreed: 55_000_000, storageBasis: "scan" });
+    // Copies of other files too: the photos' share of the measured bytes.
+    expect(only({ photosDuplicates: 10, duplicateFiles: 40, duplicateBytes: 80_000_000 })[0]!.impact).toMatchObject({ storageFreed: 20_000_000, storageBasis: "scan" });
+  });
+
+  it("large files: filesLarge > 5, medium, 88%, 45 MB each, 10 min; measured bytes when known", () => {
+    expect(only({ filesLarge: 5 })).toEqual([]);
+    const [s] = only({ filesLarge: 6 });
+    expect(s).toMatchObject({ id: "large-files", type: "large_file", priority: "medium", confidence: 0.88, impact: { storageFreed: 270_000_000, storageBasis: "estimate", timeToComplete: 10, itemsAffected: 6 }, action: { tab: "files", select: "large" } });
+    expect(only({ filesLarge: 6, largeBytes: 1_234_000_000 })[0]!.impact).toMatchObject({ storageFreed: 1_234_000_000, storageBasis: "scan" });
+  });
+
+  it("unused apps: appsUnused > 0, high, 92%, 120 MB each, 3 min, 'over 3 months'", () => {
+    const [s] = only({ appsUnused: 3 });
+    expect(s).toMatchObject({ id: "unused-apps", type: "unused_app", priority: "high", confidence: 0.92, impact: { storageFreed: 360_000_000, timeToComplete: 3, itemsAffected: 3 }, action: { tab: "apps", select: "unused" } });
+    expect(s!.description).toContain("over 3 months");
+  });
+
+  it("email cleanup: emailUnread > 100, medium, 75%, 0.5 MB each, 15 min", () => {
+    expect(only({ emailUnread: 100 })).toEqual([]);
+    const [s] = only({ emailUnread: 101 });
+    expect(s).toMatchObject({ id: "email-cleanup", priority: "medium", confidence: 0.75, impact: { storageFreed: 50_500_000, timeToComplete: 15, itemsAffected: 101 }, action: { tab: "email", select: "unread" } });
+  });
+
+  it("seasonal spring cleaning: January or March only, low, 70%, 1.2 GB, 30 min, 150 items", () => {
+    for (const month of [0, 2]) {
+      const [s] = only({}, month);
+      expect(s).toMatchObject({ id: "seasonal-spring-2027", type: "seasonal", priority: "low", confidence: 0.7, impact: { storageFreed: 1_200_000_000, timeToComplete: 30, itemsAffected: 150 }, action: { tab: "files", select: "old" } });
+    }
+    for (const month of [1, 3, 11]) expect(only({}, month)).toEqual([]);
+  });
+
+  it("storage optimization: healthScore < 70, high, 85%, 800 MB, 20 min, 75 items", () => {
+    expect(only({ healthScore: 70 })).toEqual([]);
+    const [s] = only({ healthScore: 69 });
+    expect(s).toMatchObject({ id: "storage-optimization", type: "storage_optimization", priority: "high", confidence: 0.85, impact: { storageFreed: 800_000_000, timeToComplete: 20, itemsAffected: 75 }, action: { tab: "files", select: "old" } });
+  });
+
+  it("needs a scan for every data rule (no scan means no figures)", () => {
+    expect(suggestCleanups({ ...base, hasScanned: false, healthScore: 0, photosDuplicates: 3 }, JUNE, 2027)).toEqual([]);
+    expect(suggestCleanups({ ...base, hasScanned: false }, 2, 2027).map((s) => s.id)).toEqual(["seasonal-spring-2027"]);
+  });
+
+  it("sorts by priority weight x confidence and leaves out dismissed ids", () => {
+    const all = { photosDuplicates: 1, filesLarge: 6, appsUnused: 1, emailUnread: 101, healthScore: 50 };
+    expect(only(all, 0).map((s) => s.id)).toEqual(["duplicate-photos", "unused-apps", "storage-optimization", "large-files", "email-cleanup", "seasonal-spring-2027"]);
+    expect(suggestCleanups({ ...base, ...all }, 0, 2027, ["unused-apps", "seasonal-spring-2027"]).map((s) => s.id)).toEqual([
+      "duplicate-photos",
+      "storage-optimization",
+      "large-files",
+      "email-cleanup",
+    ]);
+    // Last year's dismissed spring cleaning does not hide this year's.
+    expect(suggestCleanups(base, 2, 2027, ["seasonal-spring-2026"]).map((s) => s.id)).toEqual(["seasonal-spring-2027"]);
+  });
+
+  it("colours priorities high red, medium orange, low blue", () => {
+    expect(PRIORITY_COLOR).toEqual({ high: "red", medium: "orange", low: "blue" });
+  });
+});

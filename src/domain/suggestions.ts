@@ -1,0 +1,185 @@
+/**
+ * Smart suggestions (spec §3 "Suggestion", §4 "Suggestion", §9 "Insights suggestions") on
+ * the user's real aggregates. The per-item sizes of the spec (2.1 MB per duplicate photo,
+ * 45 MB per large file, ...) are estimates; where the scan measured the bytes (duplicate
+ * and large-file bytes) the measured figure is shown instead and marked "scan".
+ */
+import { PRIORITY_WEIGHT, type Priority } from "./recommendations";
+
+export const SUGGESTION_TYPES = ["duplicate", "large_file", "unused_app", "old_file", "seasonal", "storage_optimization"] as const;
+export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
+export const SUGGESTION_CATEGORIES = ["photos", "files", "apps", "email", "general"] as const;
+export type SuggestionCategory = (typeof SUGGESTION_CATEGORIES)[number];
+/** Organize quick-selects a suggestion leads to (spec §2 Organize batch quick-select). */
+export const QUICK_SELECTS = ["duplicates", "large", "unused", "unread", "old"] as const;
+export type QuickSelect = (typeof QUICK_SELECTS)[number];
+export type StorageBasis = "scan" | "estimate";
+
+export const MB = 1_000_000;
+export const GB = 1_000_000_000;
+
+export interface Suggestion {
+  id: string;
+  type: SuggestionType;
+  priority: Priority;
+  /** 0..1; shown as a percent. */
+  confidence: number;
+  title: string;
+  description: string;
+  impact: {
+    /** Bytes. */
+    storageFreed: number;
+    /** "scan": measured by the user's scan; "estimate": the spec's per-item estimate. */
+    storageBasis: StorageBasis;
+    /** Minutes. */
+    timeToComplete: number;
+    itemsAffected: number;
+  };
+  category: SuggestionCategory;
+  /** Where "Apply Suggestion" leads: an Organize tab and its quick-select. */
+  action: { tab: "photos" | "files" | "apps" | "email"; select: QuickSelect };
+}
+
+export interface SuggestionInputs {
+  hasScanned: boolean;
+  healthScore: number;
+  photosDuplicates: number;
+  filesLarge: number;
+  appsUnused: number;
+  emailUnread: number;
+  /** Scan-measured figures, when the latest scan summary is known. */
+  duplicateFiles?: number | undefined;
+  duplicateBytes?: number | undefined;
+  largeBytes?: number | undefined;
+}
+
+/** Spec §9 per-item estimates and fixed figures. */
+export const SUGGESTION_RULES = {
+  duplicate: { priority: "high", confidence: 0.95, bytesEach: 2.1 * MB, minutes: 5 },
+  largeFiles: { priority: "medium", confidence: 0.88, bytesEach: 45 * MB, minutes: 10, threshold: 5 },
+  unusedApps: { priority: "high", confidence: 0.92, bytesEach: 120 * MB, minutes: 3 },
+  email: { priority: "medium", confidence: 0.75, bytesEach: 0.5 * MB, minutes: 15, threshold: 100 },
+  seasonal: { priority: "low", confidence: 0.7, bytes: 1.2 * GB, minutes: 30, items: 150, months: [0, 2] },
+  storage: { priority: "high", confidence: 0.85, bytes: 800 * MB, minutes: 20, items: 75, belowScore: 70 },
+} as const;
+
+const n = (v: number) => v.toLocaleString("en-US");
+
+/** The duplicate photos' measured bytes: all duplicate bytes when every copy is a photo, else the photos' share. */
+function duplicatePhotoBytes(d: SuggestionInputs): number | null {
+  if (d.duplicateBytes === undefined || !d.duplicateFiles || d.duplicateBytes <= 0) return null;
+  if (d.photosDuplicates >= d.duplicateFiles) return d.duplicateBytes;
+  return Math.round((d.duplicateBytes * d.photosDuplicates) / d.duplicateFiles);
+}
+
+/**
+ * The suggestions that apply, minus the dismissed ones, by priority weight x confidence.
+ * `month` is 0-11 and `year` names the seasonal suggestion, so dismissing this spring's
+ * cleaning does not hide next year's.
+ */
+export function suggestCleanups(d: SuggestionInputs, month: number, year: number, dismissed: readonly string[] = []): Suggestion[] {
+  const out: Suggestion[] = [];
+  const r = SUGGESTION_RULES;
+  if (d.hasScanned && d.photosDuplicates > 0) {
+    const measured = duplicatePhotoBytes(d);
+    out.push({
+      id: "duplicate-photos",
+      type: "duplicate",
+      priority: r.duplicate.priority,
+      confidence: r.duplicate.confidence,
+      title: "Remove duplicate photos",
+      description: `Your last scan found ${n(d.photosDuplicates)} duplicate ${d.photosDuplicates === 1 ? "photo" : "photos"}. The original of each stays.`,
+      impact: {
+        storageFreed: measured ?? Math.round(d.photosDuplicates * r.duplicate.bytesEach),
+        storageBasis: measured !== null ? "scan" : "estimate",
+        timeToComplete: r.duplicate.minutes,
+        itemsAffected: d.photosDuplicates,
+      },
+      category: "photos",
+      action: { tab: "photos", select: "duplicates" },
+    });
+  }
+  if (d.hasScanned && d.filesLarge > r.largeFiles.threshold) {
+    const measured = d.largeBytes !== undefined && d.largeBytes > 0 ? d.largeBytes : null;
+    out.push({
+      id: "large-files",
+      type: "large_file",
+      priority: r.largeFiles.priority,
+      confidence: r.largeFiles.confidence,
+      title: "Review large files",
+      description: `${n(d.filesLarge)} files are over 100 MB each. Archive or remove the ones you no longer need.`,
+      impact: {
+        storageFreed: measured ?? Math.round(d.filesLarge * r.largeFiles.bytesEach),
+        storageBasis: measured !== null ? "scan" : "estimate",
+        timeToComplete: r.largeFiles.minutes,
+        itemsAffected: d.filesLarge,
+      },
+      category: "files",
+      action: { tab: "files", select: "large" },
+    });
+  }
+  if (d.hasScanned && d.appsUnused > 0) {
+    out.push({
+      id: "unused-apps",
+      type: "unused_app",
+      priority: r.unusedApps.priority,
+      confidence: r.unusedApps.confidence,
+      title: "Remove unused apps",
+      description: `${n(d.appsUnused)} ${d.appsUnused === 1 ? "app hasn't" : "apps haven't"} been used in over 3 months.`,
+      impact: { storageFreed: Math.round(d.appsUnused * r.unusedApps.bytesEach), storageBasis: "estimate", timeToComplete: r.unusedApps.minutes, itemsAffected: d.appsUnused },
+      category: "apps",
+      action: { tab: "apps", select: "unused" },
+    });
+  }
+  if (d.hasScanned && d.emailUnread > r.email.threshold) {
+    out.push({
+      id: "email-cleanup",
+      // The spec's Suggestion types have no e-mail type; old unread mail is the closest.
+      type: "old_file",
+      priority: r.email.priority,
+      confidence: r.email.confidence,
+      title: "Clean up your inbox",
+      description: `${n(d.emailUnread)} unread e-mails are waiting. Archive or unsubscribe from what you never read.`,
+      impact: { storageFreed: Math.round(d.emailUnread * r.email.bytesEach), storageBasis: "estimate", timeToComplete: r.email.minutes, itemsAffected: d.emailUnread },
+      category: "email",
+      action: { tab: "email", select: "unread" },
+    });
+  }
+  if ((r.seasonal.months as readonly number[]).includes(month)) {
+    out.push({
+      id: `seasonal-spring-${year}`,
+      type: "seasonal",
+      priority: r.seasonal.priority,
+      confidence: r.seasonal.confidence,
+      title: "Spring cleaning",
+      description: "A new season is a good moment to archive old files you haven't opened in months.",
+      impact: { storageFreed: r.seasonal.bytes, storageBasis: "estimate", timeToComplete: r.seasonal.minutes, itemsAffected: r.seasonal.items },
+      category: "general",
+      action: { tab: "files", select: "old" },
+    });
+  }
+  if (d.hasScanned && d.healthScore < r.storage.belowScore) {
+    out.push({
+      id: "storage-optimization",
+      type: "storage_optimization",
+      priority: r.storage.priority,
+      confidence: r.storage.confidence,
+      title: "Optimize your storage",
+      description: `Your health score is ${d.healthScore}. Clearing old files is the quickest way to lift it.`,
+      impact: { storageFreed: r.storage.bytes, storageBasis: "estimate", timeToComplete: r.storage.minutes, itemsAffected: r.storage.items },
+      category: "general",
+      action: { tab: "files", select: "old" },
+    });
+  }
+  const hidden = new Set(dismissed);
+  return out
+    .filter((s) => !hidden.has(s.id))
+    .sort((a, b) => PRIORITY_WEIGHT[b.priority] * b.confidence - PRIORITY_WEIGHT[a.priority] * a.confidence);
+}
+
+/** Spec §9 priority colours: high red, medium orange, low blue. */
+export const PRIORITY_COLOR: Record<Priority, "red" | "orange" | "blue"> = { high: "red", medium: "orange", low: "blue" };
+
+/** Ids a user may dismiss: our own suggestion ids (a seasonal one carries its year). */
+export const SUGGESTION_ID_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
+export const MAX_DISMISSED = 200;

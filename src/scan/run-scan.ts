@@ -1,0 +1,103 @@
+import type { DetectedApp } from "./apps";
+import { collectFiles } from "./collect-files";
+import { createSourceHasher } from "./content-hasher";
+import { findDuplicates } from "./find-duplicates";
+import { IMAGE_HEADER_BYTES, readImageSize } from "./image-size";
+import { ProgressReporter, type ProgressThrottle } from "./progress";
+import { summarizeScan } from "./summarize";
+import type { ContentHasher, ScanCounts, ScanEntry, ScanItem, ScanProgress, ScanResult, ScanSource } from "./types";
+
+export interface ScanOptions<Ref> {
+  /** Read no content: duplicates by equal size only, labelled possible duplicates (spec §5). */
+  metadataOnly?: boolean;
+  /** Reference time for "old" and scannedAt; defaults to the clock. */
+  now?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: ScanProgress) => void;
+  progressThrottle?: Partial<ProgressThrottle>;
+  /** Content hasher; defaults to one that reads through the source. The caller closes its own. */
+  hasher?: ContentHasher<Ref>;
+  /** Apps the host detected (web: see detectApps); none by default. */
+  apps?: readonly DetectedApp[];
+  /** Read image headers for width and height (one small read per photo). Off by default. */
+  photoDimensions?: boolean;
+}
+
+const DIMENSION_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"]);
+
+/**
+ * One scan through the spec §4 stages: permissions, files, photos, apps, email, complete.
+ * Cancellable at every folder and every hashed file through `signal`.
+ */
+export async function runScan<Ref>(source: ScanSource<Ref>, options: ScanOptions<Ref> = {}): Promise<ScanResult> {
+  const { signal } = options;
+  const nowMs = options.now ?? Date.now();
+  const metadataOnly = options.metadataOnly ?? false;
+  const apps = options.apps ?? [];
+  const counts: ScanCounts = { files: 0, photos: 0, apps: 0, email: 0 };
+  const reporter = new ProgressReporter(options.onProgress, options.progressThrottle);
+
+  signal?.throwIfAborted();
+  reporter.enter("permissions", counts);
+  await source.checkAccess();
+
+  signal?.throwIfAborted();
+  reporter.enter("files", counts);
+  const hasher = metadataOnly ? null : (options.hasher ?? (await createSourceHasher(source)));
+  const files = await collectFiles(source, { hasher, nowMs, counts, reporter, signal });
+  const duplicates = await findDuplicates({
+    items: files.items,
+    entries: files.entries,
+    buckets: files.buckets,
+    hasher,
+    metadataOnly,
+    signal,
+    onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
+  });
+
+  signal?.throwIfAborted();
+  reporter.enter("photos", counts);
+  if (options.photoDimensions && !metadataOnly) await addPhotoDimensions(source, files.items, files.entries, signal);
+
+  signal?.throwIfAborted();
+  counts.apps = apps.length;
+  reporter.enter("apps", counts);
+
+  signal?.throwIfAborted();
+  reporter.enter("email", counts); // spec §5: e-mail is never connected; it stays 0
+
+  const skipped = { ...source.skipped, unreadable: source.skipped.unreadable + duplicates.unreadable };
+  const summary = summarizeScan({ items: files.items, groups: duplicates.groups, skipped, apps, metadataOnly, nowMs });
+  reporter.enter("complete", counts);
+  return {
+    items: files.items,
+    duplicates: duplicates.groups,
+    summary,
+    skipped,
+    hardLinks: files.hardLinks,
+    metadataOnly,
+  };
+}
+
+async function addPhotoDimensions<Ref>(
+  source: ScanSource<Ref>,
+  items: ScanItem[],
+  entries: readonly ScanEntry<Ref>[],
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const entry = entries[i];
+    if (!item || !entry || !DIMENSION_TYPES.has(item.type) || item.size === 0) continue;
+    signal?.throwIfAborted();
+    try {
+      const size = readImageSize(await source.slice(entry, 0, Math.min(item.size, IMAGE_HEADER_BYTES)));
+      if (size) {
+        item.width = size.width;
+        item.height = size.height;
+      }
+    } catch {
+      // Dimensions are optional (spec §3): an unreadable header leaves them out.
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { ScanAccessError } from "./errors";
+import { runScan } from "./run-scan";
+import { createDirectoryHandleSource } from "./sources/directory-handle";
+import { FileFeed } from "./sources/file-feed";
+import { createFileListSource } from "./sources/file-list";
+import type { ScanSource } from "./types";
+import type { ScanWorkerMessage, ScanWorkerRequest } from "./worker-protocol";
+
+/** The File list still arriving for the scan in progress (a worker runs one scan, then is terminated). */
+let feed: FileFeed | null = null;
+
+/** The worker's whole job, apart from `self`: so tests can run it without a Worker. */
+export async function handleScanRequest(request: ScanWorkerRequest, post: (message: ScanWorkerMessage) => void): Promise<void> {
+  if (request.type === "files") {
+    feed?.push(request.files);
+    return;
+  }
+  if (request.type === "files-end") {
+    feed?.end();
+    feed = null;
+    return;
+  }
+  try {
+    let source: ScanSource<File>;
+    if (!Array.isArray(request.source)) {
+      source = createDirectoryHandleSource(request.source);
+    } else if (request.streaming) {
+      feed = new FileFeed();
+      feed.push(request.source);
+      source = createFileListSource(feed);
+    } else {
+      source = createFileListSource(request.source);
+    }
+    const result = await runScan(source, {
+      ...request.options,
+      onProgress: (progress) => post({ type: "progress", progress }),
+    });
+    post({ type: "result", result });
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    post({
+      type: "error",
+      error: { name: err.name, message: err.message, ...(err instanceof ScanAccessError ? { problem: err.problem } : {}) },
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { runScan } from "../run-scan";
+import { createDirectoryHandleSource } from "./directory-handle";
+
+type Tree = { [name: string]: Tree | File | "broken-file" | "broken-dir" };
+
+/** A minimal stand-in for FileSystemDirectoryHandle (Node has none). */
+function fakeFolder(name: string, tree: Tree, permission: PermissionState = "granted"): FileSystemDirectoryHandle {
+  const folder = {
+    kind: "directory" as const,
+    name,
+    queryPermission: () => Promise.resolve(permission),
+    async *entries(): AsyncGenerator<[string, unknown]> {
+      await Promise.resolve();
+      for (const [child, value] of Object.entries(tree)) {
+        if (value === "broken-dir") {
+          yield [child, { kind: "directory", name: child, entries: () => { throw new DOMException("gone", "NotFoundError"); } }];
+        } else if (value === "broken-file") {
+          yield [child, { kind: "file", name: child, getFile: () => Promise.reject(new DOMException("gone", "NotFoundError")) }];
+        } else if (value instanceof File) {
+          yield [child, { kind: "file", name: child, getFile: () => Promise.resolve(value) }];
+        } else {
+          yield [child, fakeFolder(child, value)];
+        }
+      }
+    },
+  };
+  return folder as unknown as FileSystemDirectoryHandle;
+}
+
+const file = (name: string, text: string) => new File([text], name, { type: "text/plain", lastModified: 1_700_000_000_000 });
+
+describe("createDirectoryHandleSource", () => {
+  it("walks nested folders, keeps each file's handle, and counts what it cannot read", async () => {
+    const root = fakeFolder("root", {
+      "a.txt": file("a.txt", "same"),
+      sub: { "b.txt": file("b.txt", "same"), deeper: { "c.txt": file("c.txt", "other") } },
+      gone: "broken-dir",
+      "vanished.txt": "broken-file",
+    });
+    const result = await runScan(createDirectoryHandleSource(root), { now: 1_800_000_000_000 });
+    expect(result.items.map((i) => i.path).sort()).toEqual(["a.txt", "sub/b.txt", "sub/deeper/c.txt"]);
+    expect(result.items.every((i) => i.handle !== undefined)).toBe(true);
+    expect(result.skipped.unreadable).toBe(2);
+    expect(result.duplicates).toHaveLength(1);
+  });
+
+  it("refuses to start without read permission", async () => {
+    const source = createDirectoryHandleSource(fakeFolder("root", {}, "prompt"));
+    await expect(runScan(source)).rejects.toMatchObject({ name: "ScanAccessError", problem: "permission-denied" });
+  });
+});

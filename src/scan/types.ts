@@ -1,0 +1,145 @@
+import type { ScanSummary } from "../domain/schemas/scan-summary";
+import type { ScanCategory, ScanStage } from "../domain/scan-rules";
+
+/**
+ * One file as a source lists it, before classification. `ref` is whatever the source needs
+ * to read the bytes later (a File, an absolute path), kept opaque to the engine.
+ */
+export interface ScanEntry<Ref = unknown> {
+  /** Relative to the scanned root, "/"-separated. */
+  path: string;
+  name: string;
+  size: number;
+  /** Modification time, ms since the epoch. */
+  modified: number;
+  /** MIME type when the source knows it, else "". */
+  type: string;
+  /** Same value for two names of one physical file (hard links): "dev:ino". */
+  fileId?: string;
+  /** Kept so later features can move or delete the file (File System Access sources). */
+  handle?: FileSystemFileHandle;
+  ref: Ref;
+}
+
+export interface SliceRange<Ref = unknown> {
+  entry: ScanEntry<Ref>;
+  start: number;
+  end: number;
+}
+
+/** Entries the walk passed over, by reason. Never fatal. */
+export interface SkipCounts {
+  symlinks: number;
+  /** FIFOs, sockets, devices: reading them could block or make no sense. */
+  special: number;
+  /** Folders or files whose metadata or bytes could not be read (permissions, races, too long). */
+  unreadable: number;
+  /** Folders reached twice (bind-mount loops). */
+  loops: number;
+}
+
+/**
+ * Where files come from: a folder handle, a File list, or Node's fs. `walk` yields batches
+ * (one per folder) so a fast synchronous source pays one await per folder, not per file.
+ */
+export interface ScanSource<Ref = unknown> {
+  readonly kind: "directory-handle" | "file-list" | "node-fs";
+  /** Throws when the source cannot be read at all (spec §4 "permissions" stage). */
+  checkAccess(): Promise<void>;
+  walk(signal?: AbortSignal): AsyncIterable<ScanEntry<Ref>[]>;
+  /** Bytes [start, end) of a file; may answer synchronously. */
+  slice(entry: ScanEntry<Ref>, start: number, end: number): Uint8Array | Promise<Uint8Array>;
+  /**
+   * Several ranges in one read, when the source can do that cheaply (browser Blobs: one
+   * round trip instead of one per file). Rejects if any range cannot be read.
+   */
+  sliceMany?(ranges: readonly SliceRange<Ref>[]): Promise<Uint8Array[]>;
+  /** The whole file in chunks of at most `chunkSize` bytes: memory stays bounded. */
+  stream(entry: ScanEntry<Ref>, chunkSize: number): AsyncIterable<Uint8Array>;
+  readonly skipped: SkipCounts;
+}
+
+export interface HashRunOptions {
+  signal?: AbortSignal;
+  /** Called now and then with how many of the entries are done so far. */
+  onProgress?: (done: number) => void;
+}
+
+/**
+ * Computes content keys for duplicate detection. The default reads through the source; the
+ * CLI plugs in a multi-threaded one. Keys are only compared between files of equal size.
+ * A null key means the file could not be read; it then takes no part in any group.
+ */
+export interface ContentHasher<Ref = unknown> {
+  /** Heard as soon as a file shares its size with another, so work can start during the walk. */
+  prefetch?(entry: ScanEntry<Ref>): void;
+  /** Key of the first and last blocks, or of the whole file when it is small (see `isComplete`). */
+  firstKeys(entries: readonly ScanEntry<Ref>[], options?: HashRunOptions): Promise<(string | null)[]>;
+  /** True when the first key of a file of this size already covers every byte. */
+  isComplete(size: number): boolean;
+  /** Key of all the bytes, read in bounded chunks. */
+  fullKeys(entries: readonly ScanEntry<Ref>[], options?: HashRunOptions): Promise<(string | null)[]>;
+  close?(): void | Promise<void>;
+}
+
+/** One file in the item index (what the Organize screen lists). Stays on the device. */
+export interface ScanItem {
+  /** 1-based, stable within one scan. */
+  id: number;
+  path: string;
+  name: string;
+  size: number;
+  /** MIME type, given by the source or guessed from the extension; "" when unknown. */
+  type: string;
+  category: ScanCategory;
+  modified: number;
+  isLarge: boolean;
+  isOld: boolean;
+  /** Id of the duplicate group, null when the file has no duplicate. */
+  duplicateGroup: number | null;
+  /** True only for the file kept in a duplicate group; its copies and unique files are false. */
+  isOriginal: boolean;
+  width?: number;
+  height?: number;
+  handle?: FileSystemFileHandle;
+}
+
+export interface DuplicateGroup {
+  /** 1-based; groups are sorted by wasted bytes, largest first. */
+  id: number;
+  size: number;
+  /** Item ids, the original first, then the copies by path. */
+  itemIds: number[];
+  originalId: number;
+  /** size × copies. */
+  wastedBytes: number;
+  /** True in metadata-only mode: equal size, content never compared. */
+  possible: boolean;
+}
+
+export interface ScanCounts {
+  files: number;
+  photos: number;
+  apps: number;
+  email: number;
+}
+
+export interface ScanProgress {
+  stage: ScanStage;
+  /** Spec §4: position / 5, from 0.2 to 1.0. */
+  progress: number;
+  counts: ScanCounts;
+  /** Finer detail for a progress bar inside the files stage. */
+  detail?: { phase: "walk" | "hash" | "verify"; done: number; total: number };
+}
+
+export interface ScanResult {
+  items: ScanItem[];
+  duplicates: DuplicateGroup[];
+  summary: ScanSummary;
+  skipped: SkipCounts;
+  /** Extra names of files already listed under another name (hard links); not counted twice. */
+  hardLinks: number;
+  /** Duplicates are "possible duplicates" (same size only). */
+  metadataOnly: boolean;
+}

@@ -1,0 +1,31 @@
+import type { DetectedApp } from "./apps";
+import type { ScanAccessProblem } from "./errors";
+import type { ScanProgress, ScanResult } from "./types";
+
+export interface ScanWorkerOptions {
+  metadataOnly: boolean;
+  now?: number;
+  photoDimensions?: boolean;
+  apps?: DetectedApp[];
+}
+
+/**
+ * What the page sends the scan worker. Folder handles and Files are structured-cloneable.
+ * A long File list is streamed: "start" carries the first Files with `streaming: true`, then
+ * "files" messages carry the rest and "files-end" closes the list (see run-scan-in-worker.ts).
+ */
+export type ScanWorkerRequest =
+  | { type: "start"; source: FileSystemDirectoryHandle | File[]; options: ScanWorkerOptions; streaming?: boolean }
+  | { type: "files"; files: File[] }
+  | { type: "files-end" };
+
+export interface ScanWorkerError {
+  name: string;
+  message: string;
+  problem?: ScanAccessProblem;
+}
+
+export type ScanWorkerMessage =
+  | { type: "progress"; progress: ScanProgress }
+  | { type: "result"; result: ScanResult }
+  | { type: "error"; error: ScanWorkerError };

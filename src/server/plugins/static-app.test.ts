@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { openDatabase, type Database } from "../db/client";
+import { loadEnv } from "../env";
+
+let app: FastifyInstance;
+let database: Database;
+const script = "console.log('cleanspace');".repeat(100);
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cs-static-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), "<!doctype html><title>CleanSpace</title><div id=root></div>");
+  writeFileSync(join(dir, "assets/app-abc123.js"), script);
+  writeFileSync(join(dir, "assets/app-abc123.js.br"), brotliCompressSync(script));
+  database = await openDatabase({});
+  app = await buildApp({ env: loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), database, clientDir: dir });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe("serving the built client", () => {
+  it("sends hashed assets precompressed and cached for a year", async () => {
+    const res = await app.inject({ method: "GET", url: "/assets/app-abc123.js", headers: { "accept-encoding": "br, gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers known pages with the shell and 200, unknown ones with the shell and 404", async () => {
+    const known = await app.inject({ method: "GET", url: "/insights" });
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toContain('<div id=root>');
+    expect(known.headers["cache-control"]).toBe("no-cache");
+    const unknown = await app.inject({ method: "GET", url: "/nowhere" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id=root>');
+  });
+});

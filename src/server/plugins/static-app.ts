@@ -1,0 +1,46 @@
+/**
+ * Serves the built client (dist/client) and answers every non-API GET that is not a file
+ * with the app shell: known pages with 200, unknown ones with 404 (the app then shows
+ * 'Page Not Found'). Unknown /api paths get a JSON 404.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { isKnownPage } from "../../domain/routes";
+
+export async function registerStaticApp(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+  const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
+  const hasClient = indexPath !== undefined && existsSync(indexPath);
+  if (hasClient && clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // Built by scripts/compress-assets.mjs: .br/.gz beside each asset.
+      preCompressed: true,
+      // We set cache-control ourselves; the plugin's default (max-age=0) would override it.
+      cacheControl: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; everything else is revalidated.
+        res.setHeader("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  const shell = hasClient && indexPath ? readFileSync(indexPath, "utf8") : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (path.startsWith("/api/") || path === "/api") {
+      return reply.code(404).send({ error: "Not found" });
+    }
+    if ((request.method === "GET" || request.method === "HEAD") && shell) {
+      return reply
+        .code(isKnownPage(path) ? 200 : 404)
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(shell);
+    }
+    return reply.code(404).send({ error: "Not found" });
+  });
+}

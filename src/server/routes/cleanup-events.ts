@@ -1,0 +1,39 @@
+/**
+ * POST /api/cleanup-events: real cleanup the user did, recorded once per client id. It
+ * moves today's goal and the streak. DELETE retracts one (undo). Own user only: the
+ * user is the session's, never a body field.
+ */
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CleanupEventResultSchema, CleanupEventSchema } from "../../domain/schemas/dashboard";
+import { requireUser } from "../auth/guard";
+import { cleanupEvents } from "../db/schema";
+import { HttpError } from "../plugins/errors";
+import { recordCleanupEvent } from "../services/cleanup-events";
+
+export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/cleanup-events",
+    { config: { auth: true }, schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      const { clientId, actionId, category, action, items, bytesFreed, timezone } = request.body;
+      return recordCleanupEvent(app.db, userId, { clientId: (clientId ?? actionId)!, category, action, items, bytesFreed, timezone });
+    },
+  );
+
+  app.delete(
+    "/api/cleanup-events/:clientId",
+    { config: { auth: true }, schema: { params: z.object({ clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }) } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      const removed = await app.db
+        .delete(cleanupEvents)
+        .where(and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.clientId, request.params.clientId)))
+        .returning({ id: cleanupEvents.id });
+      if (removed.length === 0) throw new HttpError(404, "Not found");
+      return reply.code(204).send();
+    },
+  );
+};

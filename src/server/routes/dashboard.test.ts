@@ -1,0 +1,173 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { computeHealthScore } from "../../domain/health-score";
+import { localDate } from "../../domain/streak";
+import { cleanupEvents, digitalData, scanSnapshots, streaks } from "../db/schema";
+import { as, buildUser, type TestUser } from "../test/auth-helpers";
+import { buildSummary } from "../test/factories";
+import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const req = (user: TestUser | null, method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: user ? as(user) : SAME_ORIGIN, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+let seq = 0;
+const clientId = () => `evt-${Date.now().toString(36)}-${++seq}`;
+
+describe("digital data", () => {
+  it("starts empty for a new user", async () => {
+    const u = await buildUser(t.app);
+    const res = await req(u, "GET", `/api/digital-data/${u.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ userId: u.id, hasScanned: false, summary: null, photosCount: 0, goal: { target: 1, completed: 0 } });
+  });
+
+  it("stores a scan summary, computes the score, and records a snapshot", async () => {
+    const u = await buildUser(t.app);
+    const summary = buildSummary();
+    const saved = await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary });
+    expect(saved.statusCode).toBe(200);
+    const expected = computeHealthScore({ ...summary });
+    expect(saved.json()).toEqual({ userId: u.id, healthScore: expected.score });
+    const data = (await req(u, "GET", `/api/digital-data/${u.id}`)).json();
+    expect(data).toMatchObject({ hasScanned: true, healthScore: expected.score, photosCount: 400, photosDuplicates: 30, filesCount: 600, filesLarge: 2, photosStorage: 0.8, filesStorage: 0.2 });
+    expect(data.scoreFactors.map((f: { key: string }) => f.key)).toEqual(expected.factors.map((f) => f.key));
+    const snap = await req(u, "POST", `/api/digital-data/${u.id}/scan`);
+    expect(snap.json()).toMatchObject({ userId: u.id, healthScore: expected.score });
+    const rows = await t.database.db.select().from(scanSnapshots).where(eq(scanSnapshots.userId, u.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.localDate).toBe(localDate(new Date(), "UTC"));
+  });
+
+  it("refuses a snapshot before any scan", async () => {
+    const u = await buildUser(t.app);
+    expect((await req(u, "POST", `/api/digital-data/${u.id}/scan`)).statusCode).toBe(409);
+  });
+
+  it("refuses summaries carrying anything but aggregates", async () => {
+    const u = await buildUser(t.app);
+    const withPath = { ...buildSummary(), largest: "/home/ann/secret.pdf" };
+    expect((await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: withPath })).statusCode).toBe(400);
+    const badDate = { ...buildSummary(), scannedAt: "/home/ann/x" };
+    expect((await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: badDate })).statusCode).toBe(400);
+    const inconsistent = { ...buildSummary(), totalFiles: 5 };
+    expect((await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: inconsistent })).statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(digitalData).where(eq(digitalData.userId, u.id));
+    expect(row).toBeUndefined();
+  });
+
+  it("answers 401 without a session and 404 for another user's id, changing nothing", async () => {
+    const [a, b] = [await buildUser(t.app), await buildUser(t.app)];
+    expect((await req(null, "GET", `/api/digital-data/${a.id}`)).statusCode).toBe(401);
+    expect((await req(null, "POST", "/api/real-data/scan", { userId: a.id, summary: buildSummary() })).statusCode).toBe(401);
+    expect((await req(a, "GET", `/api/digital-data/${b.id}`)).statusCode).toBe(404);
+    expect((await req(a, "POST", "/api/real-data/scan", { userId: b.id, summary: buildSummary() })).statusCode).toBe(404);
+    expect((await req(a, "POST", `/api/digital-data/${b.id}/scan`)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(digitalData).where(eq(digitalData.userId, b.id))).toEqual([]);
+  });
+});
+
+describe("streaks", () => {
+  it("counts today once and reports the last dates", async () => {
+    const u = await buildUser(t.app);
+    expect((await req(u, "GET", `/api/streaks/${u.id}`)).json()).toMatchObject({ currentStreak: 0, longestStreak: 0, streakHistory: [] });
+    const first = (await req(u, "POST", `/api/streaks/${u.id}/update`, {})).json();
+    const again = (await req(u, "POST", `/api/streaks/${u.id}/update`, {})).json();
+    expect(first.currentStreak).toBe(1);
+    expect(again).toEqual(first);
+    expect(first.streakHistory).toEqual([first.today]);
+  });
+
+  it("extends from yesterday and uses the user's time zone", async () => {
+    const u = await buildUser(t.app);
+    const zone = "Pacific/Kiritimati"; // UTC+14: often already tomorrow
+    const today = localDate(new Date(), zone);
+    const yesterday = new Date(`${today}T00:00:00Z`);
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+    const y = yesterday.toISOString().slice(0, 10);
+    await t.database.db.insert(streaks).values({ userId: u.id, currentStreak: 4, longestStreak: 9, lastActiveDate: yesterday, streakHistory: [y] });
+    const res = (await req(u, "POST", `/api/streaks/${u.id}/update`, { timezone: zone })).json();
+    expect(res).toMatchObject({ currentStreak: 5, longestStreak: 9, today, streakHistory: [y, today] });
+  });
+
+  it("guards ownership", async () => {
+    const [a, b] = [await buildUser(t.app), await buildUser(t.app)];
+    expect((await req(a, "GET", `/api/streaks/${b.id}`)).statusCode).toBe(404);
+    expect((await req(a, "POST", `/api/streaks/${b.id}/update`, {})).statusCode).toBe(404);
+    expect((await req(null, "POST", `/api/streaks/${a.id}/update`, {})).statusCode).toBe(401);
+  });
+});
+
+describe("cleanup events", () => {
+  it("records an event once per client id and moves the goal and the streak", async () => {
+    const u = await buildUser(t.app);
+    await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
+    const id = clientId();
+    const event = { clientId: id, category: "photos", action: "trash", items: 12, bytesFreed: 48_000_000 };
+    const first = (await req(u, "POST", "/api/cleanup-events", event)).json();
+    const retry = (await req(u, "POST", "/api/cleanup-events", event)).json();
+    expect(first.recorded).toBe(true);
+    expect(retry.recorded).toBe(false);
+    expect(first.goal.completed).toBe(1);
+    expect(retry.goal.completed).toBe(1);
+    expect(first.streak.currentStreak).toBe(1);
+    const rows = await t.database.db.select().from(cleanupEvents).where(eq(cleanupEvents.userId, u.id));
+    expect(rows).toMatchObject([{ items: 12, bytesFreed: 48_000_000, category: "photos", action: "trash" }]);
+  });
+
+  it.each(["Pacific/Kiritimati", "Pacific/Pago_Pago"])("counts the goal on the user's own day in %s, and stores the zone only when it changes", async (zone) => {
+    const u = await buildUser(t.app);
+    await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
+    const today = localDate(new Date(), zone);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await t.database.db.insert(cleanupEvents).values({ userId: u.id, clientId: clientId(), category: "files", action: "trash", items: 1, localDate: yesterday });
+    const first = (await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1, timezone: zone })).json();
+    expect(first).toMatchObject({ recorded: true, goal: { completed: 1 }, streak: { today } });
+    // xmin changes with every write of the row.
+    const version = async () => ((await t.database.db.execute(sql`select xmin::text as v from user_settings where user_id = ${u.id}`)) as unknown as { rows: { v: string }[] }).rows[0];
+    const stored = await version();
+    const second = (await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1, timezone: zone })).json();
+    expect(second.goal.completed).toBe(2);
+    expect(await version()).toEqual(stored);
+    const dashboard = (await req(u, "GET", `/api/digital-data/${u.id}`)).json();
+    expect(dashboard).toMatchObject({ today, goal: { completed: 2 } });
+  });
+
+  it("accepts the offline queue's actionId as the client id", async () => {
+    const u = await buildUser(t.app);
+    const res = await req(u, "POST", "/api/cleanup-events", { actionId: "8f0c2a9e-1b2c-4d5e", category: "files", action: "review", items: 1 });
+    expect(res.json().recorded).toBe(true);
+  });
+
+  it("undo retracts the user's own event only", async () => {
+    const [a, b] = [await buildUser(t.app), await buildUser(t.app)];
+    const id = clientId();
+    await req(b, "POST", "/api/cleanup-events", { clientId: id, category: "files", action: "trash", items: 1 });
+    expect((await req(a, "DELETE", `/api/cleanup-events/${id}`)).statusCode).toBe(404);
+    expect((await req(b, "DELETE", `/api/cleanup-events/${id}`)).statusCode).toBe(204);
+    expect(await t.database.db.select().from(cleanupEvents).where(eq(cleanupEvents.userId, b.id))).toEqual([]);
+  });
+
+  it.each([
+    [{ category: "photos", action: "trash", items: 1 }, "clientId"],
+    [{ clientId: "short", category: "photos", action: "trash", items: 1 }, "clientId"],
+    [{ clientId: "abcdefgh1", category: "music", action: "trash", items: 1 }, "category"],
+    [{ clientId: "abcdefgh2", category: "photos", action: "trash", items: 0 }, "items"],
+    [{ clientId: "abcdefgh3", category: "photos", action: "trash", items: 1, bytesFreed: -5 }, "bytesFreed"],
+    [{ clientId: "abcdefgh4", category: "photos", action: "trash", items: 1, userId: 1 }, ""],
+  ])("refuses %j with a 400", async (payload, field) => {
+    const u = await buildUser(t.app);
+    const res = await req(u, "POST", "/api/cleanup-events", payload);
+    expect(res.statusCode).toBe(400);
+    if (field) expect(JSON.stringify(res.json().issues)).toContain(field);
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await req(null, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1 })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Subscribing (spec §2 /subscribe, §4 subscription flow, §7 POST /api/create-subscription).
+ * With Stripe keys: a subscription (trial per plan) or a one-time lifetime PaymentIntent,
+ * answered with the client secret the Payment Element confirms. Without keys: monthly and
+ * yearly start the plan's free trial with no card; lifetime is unavailable (503).
+ * Policy details (one trial per account, 409s) are in docs/decisions/004-payments.md.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { getPlan, PlanTypeSchema, type PlanType } from "../../domain/pricing";
+import { effectiveStatus, PAST_DUE_GRACE_DAYS } from "../../domain/subscription";
+import { SubscriptionStatusSchema } from "../../domain/schemas/auth";
+import { requireOwnUser, requireUser } from "../auth/guard";
+import { users } from "../db/schema";
+import { HttpError } from "../plugins/errors";
+import {
+  createCustomer,
+  createLifetimePayment,
+  retrieveSubscription,
+  startSubscription,
+  stripeFor,
+  subscriptionChange,
+  clientSecretOf,
+} from "../services/payments";
+
+const DAY_MS = 24 * 3600 * 1000;
+export const ALREADY_PRO = "You already have CleanSpace Pro";
+export const TRIAL_USED = "Your free trial has already been used";
+export const PAYMENTS_OFF = "Payments are not configured on this server";
+
+const CreateSubscriptionSchema = z.strictObject({
+  userId: z.number().int().positive().max(2_147_483_647),
+  planType: PlanTypeSchema,
+});
+
+/** `status` says what the client does next: nothing (lifetime, trial) or confirm `clientSecret`. */
+const CreateSubscriptionResponseSchema = z.object({
+  status: z.enum(["lifetime", "trial", "requires_payment", "requires_setup"]),
+  clientSecret: z.string().optional(),
+  intent: z.enum(["payment", "setup"]).optional(),
+  trialEndsAt: z.string().nullable().optional(),
+});
+type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponseSchema>;
+
+const StripeConfigSchema = z.object({ publishableKey: z.string().nullable(), paymentsEnabled: z.boolean() });
+
+const SubscriptionSummarySchema = z.object({
+  status: SubscriptionStatusSchema,
+  plan: PlanTypeSchema.nullable(),
+  trialEndsAt: z.string().nullable(),
+  /** When a failed renewal's grace period ends (past due only). */
+  graceEndsAt: z.string().nullable(),
+});
+
+type UserRow = typeof users.$inferSelect;
+
+async function loadUser(app: FastifyInstance, id: number): Promise<UserRow> {
+  const [row] = await app.db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new HttpError(401, "Authentication required");
+  return row;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** No keys: the plan's trial, once per account; asking again during it changes nothing. */
+async function startCardFreeTrial(app: FastifyInstance, row: UserRow, plan: PlanType): Promise<CreateSubscriptionResponse> {
+  if (plan === "lifetime") throw new HttpError(503, PAYMENTS_OFF);
+  const status = effectiveStatus(row);
+  if (status === "trial") return { status: "trial", trialEndsAt: iso(row.trialEndsAt) };
+  if (status === "active") throw new HttpError(409, ALREADY_PRO);
+  if (row.trialEndsAt) throw new HttpError(409, TRIAL_USED);
+  const trialEndsAt = new Date(Date.now() + getPlan(plan).trialDays * DAY_MS);
+  // Conditional on "never had a trial", so two concurrent requests start one trial.
+  const [started] = await app.db
+    .update(users)
+    .set({ subscriptionStatus: "trial", subscriptionPlan: plan, trialEndsAt, pastDueSince: null })
+    .where(and(eq(users.id, row.id), isNull(users.trialEndsAt)))
+    .returning();
+  if (started) return { status: "trial", trialEndsAt: iso(started.trialEndsAt) };
+  const again = await loadUser(app, row.id);
+  if (effectiveStatus(again) === "trial") return { status: "trial", trialEndsAt: iso(again.trialEndsAt) };
+  throw new HttpError(409, TRIAL_USED);
+}
+
+async function subscribeWithStripe(app: FastifyInstance, row: UserRow, plan: PlanType): Promise<CreateSubscriptionResponse> {
+  const stripe = stripeFor(app.env)!;
+  const status = effectiveStatus(row);
+  if (plan !== "lifetime" && status === "active") throw new HttpError(409, ALREADY_PRO);
+  if (plan !== "lifetime" && status === "trial" && row.stripeSubscriptionId) {
+    // The same trial again (same end date); its card form if no card was added yet.
+    const { clientSecret } = clientSecretOf(await retrieveSubscription(stripe, row.stripeSubscriptionId));
+    const trialEndsAt = iso(row.trialEndsAt);
+    return clientSecret ? { status: "requires_setup", clientSecret, intent: "setup", trialEndsAt } : { status: "trial", trialEndsAt };
+  }
+  // Every Stripe call happens before the one database write: a provider error changes nothing here.
+  const customerId = row.stripeCustomerId ?? (await createCustomer(stripe, row));
+  if (plan === "lifetime") {
+    const intent = await createLifetimePayment(stripe, { customerId, userId: row.id, amount: app.env.STRIPE_LIFETIME_AMOUNT });
+    if (!intent.client_secret) throw new HttpError(502, "Payment provider error: no client secret");
+    if (!row.stripeCustomerId) await app.db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, row.id));
+    return { status: "requires_payment", clientSecret: intent.client_secret, intent: "payment" };
+  }
+  // One trial per account: someone who already had one pays from day one.
+  const trialDays = row.trialEndsAt ? 0 : getPlan(plan).trialDays;
+  const started = await startSubscription(stripe, app.env, { customerId, userId: row.id, plan, trialDays });
+  const change = subscriptionChange(app.env, started.subscription, row) ?? {};
+  const [saved] = await app.db
+    .update(users)
+    .set({ stripeCustomerId: customerId, ...change })
+    .where(eq(users.id, row.id))
+    .returning();
+  const trialEndsAt = started.subscription.status === "trialing" ? iso(saved?.trialEndsAt ?? null) : null;
+  if (!started.clientSecret) {
+    if (trialEndsAt) return { status: "trial", trialEndsAt };
+    throw new HttpError(502, "Payment provider error: no client secret");
+  }
+  return {
+    status: started.intent === "setup" ? "requires_setup" : "requires_payment",
+    clientSecret: started.clientSecret,
+    intent: started.intent,
+    trialEndsAt,
+  };
+}
+
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.env.STRIPE_SECRET_KEY && !app.env.STRIPE_PUBLISHABLE_KEY) {
+    app.log.warn("STRIPE_SECRET_KEY is set but STRIPE_PUBLISHABLE_KEY is not: browsers cannot show the payment form");
+  }
+
+  app.post(
+    "/api/create-subscription",
+    { config: { auth: true }, schema: { body: CreateSubscriptionSchema, response: { 200: CreateSubscriptionResponseSchema } } },
+    async (request) => {
+      requireOwnUser(request, request.body.userId);
+      const row = await loadUser(app, request.body.userId);
+      if (effectiveStatus(row) === "lifetime") return { status: "lifetime" as const };
+      return stripeFor(app.env)
+        ? subscribeWithStripe(app, row, request.body.planType)
+        : startCardFreeTrial(app, row, request.body.planType);
+    },
+  );
+
+  app.get("/api/stripe/config", { schema: { response: { 200: StripeConfigSchema } } }, async () => ({
+    publishableKey: app.env.STRIPE_PUBLISHABLE_KEY ?? null,
+    paymentsEnabled: Boolean(app.env.STRIPE_SECRET_KEY && app.env.STRIPE_PUBLISHABLE_KEY),
+  }));
+
+  /** The signed-in user's plan, for /subscribe's "current plan" card. */
+  app.get("/api/subscription", { config: { auth: true }, schema: { response: { 200: SubscriptionSummarySchema } } }, async (request) => {
+    const row = await loadUser(app, requireUser(request).userId);
+    const status = effectiveStatus(row);
+    const stored = PlanTypeSchema.safeParse(row.subscriptionPlan);
+    const plan = status === "lifetime" ? "lifetime" : status !== "free" && stored.success ? stored.data : null;
+    const graceEndsAt =
+      status === "active" && row.pastDueSince ? new Date(row.pastDueSince.getTime() + PAST_DUE_GRACE_DAYS * DAY_MS) : null;
+    return {
+      status,
+      plan,
+      trialEndsAt: iso(row.trialEndsAt),
+      graceEndsAt: iso(graceEndsAt),
+    };
+  });
+};

@@ -1,0 +1,89 @@
+/** Accounts (spec §7 POST /api/users, GET /api/users/{id}; plus profile edit and deletion). */
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messages } from "../../domain/messages";
+import { CreateUserSchema, DeleteAccountSchema, PublicUserSchema, UpdateUserSchema } from "../../domain/schemas/auth";
+import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
+import { requireOwnUser } from "../auth/guard";
+import { clearSessionCookie, createSession, setSessionCookie } from "../auth/sessions";
+import { users } from "../db/schema";
+import { fieldError, HttpError } from "../plugins/errors";
+import { presentUser } from "../presenters/user";
+import { enforceLimit } from "../services/rate-limit";
+import { welcomeMail } from "../services/mail-templates";
+
+const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const CreatedUserSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown };
+  return e?.code === "23505" || (e?.cause ? isUniqueViolation(e.cause) : false);
+}
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secure = app.env.NODE_ENV === "production";
+
+  app.post("/api/users", { schema: { body: CreateUserSchema, response: { 201: CreatedUserSchema } } }, async (request, reply) => {
+    await enforceLimit(app.limiter, `register:ip:${request.ip}`, app.limits.register, 3600_000);
+    const { name, email, password } = request.body;
+    if (await isCommonPassword(password)) {
+      throw fieldError("password", messages.passwordTooCommon);
+    }
+    let created: typeof users.$inferSelect | undefined;
+    try {
+      [created] = await app.db.insert(users).values({ name, email, password: await hashPassword(password) }).returning();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new HttpError(409, messages.emailTaken);
+      throw err;
+    }
+    if (!created) throw new Error("insert returned no row");
+    const session = await createSession(app.db, created.id);
+    setSessionCookie(reply, session.token, session.expiresAt, secure);
+    // A mail outage must not fail the sign-up: the message waits in the outbox.
+    await app.mail.send(welcomeMail(created)).catch((err: unknown) => request.log.warn({ err }, "welcome mail not queued"));
+    return reply.code(201).send({ id: created.id, name: created.name, email: created.email });
+  });
+
+  app.get(
+    "/api/users/:id",
+    { config: { auth: true }, schema: { params: UserIdParams, response: { 200: PublicUserSchema } } },
+    async (request) => {
+      requireOwnUser(request, request.params.id);
+      const [row] = await app.db.select().from(users).where(eq(users.id, request.params.id));
+      if (!row) throw new HttpError(404, "Not found");
+      return presentUser(row);
+    },
+  );
+
+  app.patch(
+    "/api/users/:id",
+    { config: { auth: true }, schema: { params: UserIdParams, body: UpdateUserSchema, response: { 200: PublicUserSchema } } },
+    async (request) => {
+      requireOwnUser(request, request.params.id);
+      try {
+        const [row] = await app.db.update(users).set(request.body).where(eq(users.id, request.params.id)).returning();
+        if (!row) throw new HttpError(404, "Not found");
+        return presentUser(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new HttpError(409, messages.emailTaken);
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    "/api/users/:id",
+    { config: { auth: true }, schema: { params: UserIdParams, body: DeleteAccountSchema } },
+    async (request, reply) => {
+      requireOwnUser(request, request.params.id);
+      const [row] = await app.db.select().from(users).where(eq(users.id, request.params.id));
+      if (!row) throw new HttpError(404, "Not found");
+      if (!(await verifyPassword(row.password, request.body.password))) throw new HttpError(403, "Incorrect password");
+      // Foreign keys cascade: sessions, data, snapshots, events, settings, presets go too.
+      await app.db.delete(users).where(eq(users.id, row.id));
+      clearSessionCookie(reply, secure);
+      return reply.code(204).send();
+    },
+  );
+};

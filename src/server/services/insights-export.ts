@@ -1,0 +1,89 @@
+/**
+ * The user's server data as one document (the privacy right to data portability; Terms:
+ * "users may export their data"): account without the password hash or payment-provider
+ * ids, settings, aggregates, every snapshot and cleanup event, streak, filter presets and
+ * export history. Only aggregates exist on the server, so no file name can be in it.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { AccountExport } from "../../domain/schemas/insights";
+import { DEFAULT_SETTINGS, SettingsSchema } from "../../domain/schemas/settings";
+import { effectiveStatus } from "../../domain/subscription";
+import type { Db } from "../db/client";
+import { cleanupEvents, digitalData, exportHistory, filterPresets, scanSnapshots, userSettings, users } from "../db/schema";
+import { HttpError } from "../plugins/errors";
+import { getStreak } from "./streaks";
+
+const iso = (d: Date) => d.toISOString();
+const asJson = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+async function exportSettings(db: Db, userId: number): Promise<AccountExport["settings"]> {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  const merged: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(SettingsSchema.shape)) {
+    const value = (row as Record<string, unknown> | undefined)?.[key];
+    merged[key] = field.safeParse(value).success ? value : DEFAULT_SETTINGS[key as keyof typeof DEFAULT_SETTINGS];
+  }
+  return { ...(merged as typeof DEFAULT_SETTINGS), dismissedSuggestions: row?.dismissedSuggestions ?? [] };
+}
+
+export async function buildAccountExport(db: Db, userId: number, today: string, now = new Date()): Promise<AccountExport> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new HttpError(404, "Not found");
+  const [settings, [aggregates], snapshots, events, streak, presets, history] = await Promise.all([
+    exportSettings(db, userId),
+    db.select().from(digitalData).where(eq(digitalData.userId, userId)),
+    db.select().from(scanSnapshots).where(eq(scanSnapshots.userId, userId)).orderBy(asc(scanSnapshots.takenAt), asc(scanSnapshots.id)),
+    db.select().from(cleanupEvents).where(eq(cleanupEvents.userId, userId)).orderBy(asc(cleanupEvents.createdAt), asc(cleanupEvents.id)),
+    getStreak(db, userId, today),
+    db.select().from(filterPresets).where(eq(filterPresets.userId, userId)).orderBy(asc(filterPresets.createdAt), asc(filterPresets.id)),
+    db.select().from(exportHistory).where(eq(exportHistory.userId, userId)).orderBy(asc(exportHistory.createdAt), asc(exportHistory.id)),
+  ]);
+  return {
+    format: "cleanspace-account-export",
+    version: 1,
+    exportedAt: iso(now),
+    account: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      onboardingCompleted: user.onboardingCompleted,
+      subscriptionStatus: effectiveStatus(user, now),
+      subscriptionPlan: user.subscriptionPlan,
+      trialEndsAt: user.trialEndsAt ? iso(user.trialEndsAt) : null,
+      createdAt: iso(user.createdAt),
+    },
+    settings,
+    aggregates: aggregates
+      ? {
+          healthScore: aggregates.healthScore,
+          photosCount: aggregates.photosCount,
+          photosDuplicates: aggregates.photosDuplicates,
+          photosStorage: Number(aggregates.photosStorage),
+          filesCount: aggregates.filesCount,
+          filesLarge: aggregates.filesLarge,
+          filesStorage: Number(aggregates.filesStorage),
+          appsCount: aggregates.appsCount,
+          appsUnused: aggregates.appsUnused,
+          appsStorage: Number(aggregates.appsStorage),
+          emailCount: aggregates.emailCount,
+          emailUnread: aggregates.emailUnread,
+          emailStorage: Number(aggregates.emailStorage),
+          summary: aggregates.summary ? asJson(aggregates.summary) : null,
+          updatedAt: iso(aggregates.updatedAt),
+        }
+      : null,
+    snapshots: snapshots.map((s) => ({ takenAt: iso(s.takenAt), localDate: s.localDate, healthScore: s.healthScore, summary: asJson(s.summary) })),
+    events: events.map((e) => ({
+      clientId: e.clientId,
+      category: e.category,
+      action: e.action,
+      items: e.items,
+      bytesFreed: Number(e.bytesFreed),
+      localDate: e.localDate,
+      createdAt: iso(e.createdAt),
+    })),
+    streak: { currentStreak: streak.currentStreak, longestStreak: streak.longestStreak, lastActiveDate: streak.lastActiveDate, streakHistory: streak.streakHistory },
+    filterPresets: presets.map((p) => ({ name: p.name, description: p.description, category: p.category, criteria: p.criteria, createdAt: iso(p.createdAt) })),
+    exportHistory: history.map((h) => ({ type: h.type, name: h.name, size: h.size, status: h.status, createdAt: iso(h.createdAt) })),
+  };
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+/**
+ * Installable app and offline shell (docs/decisions/003-device-and-offline.md): Workbox
+ * precaches the built shell and answers navigations with /index.html; /api is never
+ * cached. The app registers the service worker itself, lazily, after load.
+ */
+const pwa = VitePWA({
+  registerType: "prompt",
+  injectRegister: false,
+  manifest: {
+    id: "/",
+    name: "CleanSpace",
+    short_name: "CleanSpace",
+    description: "Clean up your photos, files, apps and email — privately, on your own device.",
+    lang: "en",
+    theme_color: "#2563eb",
+    background_color: "#0b1120",
+    display: "standalone",
+    scope: "/",
+    start_url: "/",
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
+    navigateFallback: "/index.html",
+    navigateFallbackDenylist: [/^\/api\//],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [],
+  },
+});
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
+
+export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [react(), tailwindcss(), pwa],
+  resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    target: "es2022",
+  },
+  worker: { format: "es" },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:5000" },
+  },
+});

@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify("test") },
+  test: {
+    include: ["src/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
+    environment: "node",
+    // Component tests opt in with a `// @vitest-environment jsdom` docblock.
+    setupFiles: ["./src/test-setup.ts"],
+    // Generous: a test file may create a second database, and CI machines can be busy.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
