@@ -1,17 +1,20 @@
-// `node bench/load.mjs [--duration 30] [--connections 50]`: autocannon against the built
+// `node bench/load.mjs [--duration 30] [--connections 50] [--profile DIR]`: autocannon against the built
 // server on the two hot authenticated routes — GET /api/digital-data/{id} and
 // POST /api/cleanup-events (a fresh clientId per request) — on PGlite and, when DATABASE_URL
 // is set, on a scratch PostgreSQL database; next to a bare Fastify hello-world route in its
 // own process, measured in the same run. Prints req/s, p50/p99 latency, errors and the ratio
 // to the bare route. Figures, not assertions (goal: zero errors, p99 under 50 ms); the exit
-// code is non-zero only when the run itself breaks.
+// code is non-zero only when the run itself breaks. With --profile, each app server runs
+// under --cpu-prof (figures then include the profiler's cost): the .cpuprofile files land
+// in DIR (open them in Chrome DevTools) and the functions with the most self time are printed.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { cpus, loadavg } from "node:os";
 import autocannon from "autocannon";
 import { cleanupEvent, ensureBuilt, freePort, REPO, registerUser, sampleSummary, scratchDatabase, sleep, startServer, tempDir } from "../scripts/faults/harness.mjs";
 
-const opt = { duration: "30", connections: "50" };
+const opt = { duration: "30", connections: "50", profile: "" };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
 const duration = Number(opt.duration);
@@ -91,16 +94,18 @@ try {
 }
 
 const env = { RATE_LIMIT_MULTIPLIER: "1000", LOG_LEVEL: "error" };
+const profileDir = opt.profile ? resolve(opt.profile) : "";
+const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
 const dataDir = tempDir("bench");
 try {
-  runs.push(...(await appRuns("PGlite", () => startServer({ env: { ...env, DATA_DIR: dataDir }, label: "pglite" }))));
+  runs.push(...(await appRuns("PGlite", () => startServer({ env: { ...env, DATA_DIR: dataDir }, label: "pglite", nodeArgs }))));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (process.env.DATABASE_URL) {
   const db = await scratchDatabase(process.env.DATABASE_URL, "cleanspace_bench");
   try {
-    runs.push(...(await appRuns("PostgreSQL", () => startServer({ env: { ...env, DATABASE_URL: db.url }, label: "postgres" }))));
+    runs.push(...(await appRuns("PostgreSQL", () => startServer({ env: { ...env, DATABASE_URL: db.url }, label: "postgres", nodeArgs }))));
   } finally {
     await db.drop();
   }
@@ -115,4 +120,24 @@ console.log(`${"route".padEnd(40)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)
 for (const r of rows) {
   const goal = r === rows[0] ? "" : r.errors === 0 && r.p99 < 50 ? "met" : "NOT met";
   console.log(`${r.label.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${(r.rps / bareRps).toFixed(3).padStart(8)}  ${goal}${r.detail}`);
+}
+
+/** The functions with the most self time in a V8 .cpuprofile, in ms. */
+function topSelfTime(file, count = 25) {
+  const profile = JSON.parse(readFileSync(file, "utf8"));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+    const key = `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i] / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+if (profileDir) {
+  for (const name of readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile"))) {
+    console.log(`\nSelf time, ${join(profileDir, name)}:`);
+    for (const [fn, ms] of topSelfTime(join(profileDir, name))) console.log(`${ms.toFixed(0).padStart(8)} ms  ${fn}`);
+  }
 }

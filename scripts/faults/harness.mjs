@@ -67,9 +67,9 @@ export function ensureBuilt() {
  * Starts `node dist/server/main.js` on a free port. `env` adds to (and may blank) the
  * environment; DATABASE_URL is blank unless given, so PGlite is used in `DATA_DIR`.
  */
-export async function startServer({ env = {}, port, label = "server", quiet = true } = {}) {
+export async function startServer({ env = {}, port, label = "server", quiet = true, nodeArgs = [] } = {}) {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: REPO,
     env: {
       ...process.env,

@@ -29,6 +29,14 @@ describe("app shell and API basics", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("sends the security headers on errors and unknown paths too", async () => {
+    for (const res of [await t.app.inject({ method: "GET", url: "/api/nope" }), await t.app.inject({ method: "GET", url: "/api/auth/me" })]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    }
+  });
+
   it("refuses a cross-site state-changing request with 403", async () => {
     const res = await t.app.inject({
       method: "POST",

@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerJsonBody(app);
-  await registerSecurityHeaders(app, env.NODE_ENV === "production");
+  registerSecurityHeaders(app, env.NODE_ENV === "production");
   await app.register(cookie);
   registerOriginCheck(app, allowedOrigins(env));
   registerSessionLookup(app);

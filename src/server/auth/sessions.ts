@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
+import { preparedPerDb } from "../db/prepared";
 import { sessions } from "../db/schema";
 
 export const SESSION_COOKIE = "cs_session";
@@ -35,12 +36,8 @@ export async function createSession(db: Db, userId: number, now = new Date()): P
   return { token, expiresAt };
 }
 
-/**
- * The lookup every signed-in request makes, built once per database and prepared (named):
- * drizzle's query building cost more CPU than the query itself, and PostgreSQL plans it once
- * per connection instead of per request.
- */
-function prepareSessionLookup(db: Db) {
+/** The lookup every signed-in request makes. */
+const sessionLookup = preparedPerDb((db) => {
   const now = sql.placeholder("now");
   return db
     .select()
@@ -48,13 +45,7 @@ function prepareSessionLookup(db: Db) {
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
     .limit(1)
     .prepare("cs_session_lookup");
-}
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-function sessionLookup(db: Db) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
-  return lookup;
-}
+});
 
 /** Looks the token up; extends a live session's sliding expiry. Returns null when invalid. */
 export async function resolveSession(db: Db, token: string, now = new Date()): Promise<(SessionInfo & { expiresAt: Date; touched: boolean }) | null> {

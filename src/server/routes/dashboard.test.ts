@@ -120,6 +120,18 @@ describe("cleanup events", () => {
     expect(rows).toMatchObject([{ items: 12, bytesFreed: 48_000_000, category: "photos", action: "trash" }]);
   });
 
+  it("counts a second event the same day toward the goal, keeping the day's streak as it is", async () => {
+    const u = await buildUser(t.app);
+    await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
+    const event = { category: "files", action: "delete", items: 1, bytesFreed: 1000 };
+    const first = (await req(u, "POST", "/api/cleanup-events", { ...event, clientId: clientId() })).json();
+    const second = (await req(u, "POST", "/api/cleanup-events", { ...event, clientId: clientId() })).json();
+    expect([first.goal.completed, second.goal.completed]).toEqual([1, 2]);
+    expect(second.streak).toEqual(first.streak);
+    const stored = await t.database.db.select().from(streaks).where(eq(streaks.userId, u.id));
+    expect(stored).toMatchObject([{ currentStreak: 1, longestStreak: 1, streakHistory: [first.streak.today] }]);
+  });
+
   it.each(["Pacific/Kiritimati", "Pacific/Pago_Pago"])("counts the goal on the user's own day in %s, and stores the zone only when it changes", async (zone) => {
     const u = await buildUser(t.app);
     await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });

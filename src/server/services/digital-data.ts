@@ -8,6 +8,7 @@ import { computeHealthScore } from "../../domain/health-score";
 import type { DigitalData } from "../../domain/schemas/dashboard";
 import { ScanSummarySchema, type ScanSummary } from "../../domain/schemas/scan-summary";
 import type { Db } from "../db/client";
+import { preparedPerDb } from "../db/prepared";
 import { cleanupEvents, digitalData, users, userSettings } from "../db/schema";
 import { daysAroundUtc, localDate } from "../../domain/streak";
 
@@ -74,15 +75,15 @@ export async function loadDigitalData(db: Db, userId: number, today: string): Pr
  * cleanup events of the three dates "today" can be in any zone (the day is picked once the
  * zone is known). Four sequential queries before; round trips were most of its latency.
  */
-export async function loadDigitalDataNow(db: Db, userId: number, now = new Date()): Promise<DigitalData> {
-  const days = daysAroundUtc(now);
+const digitalDataNow = preparedPerDb((db) => {
+  const userId = sql.placeholder("userId");
   const perDay = db
     .select({ day: cleanupEvents.localDate, n: count().as("n") })
     .from(cleanupEvents)
-    .where(and(eq(cleanupEvents.userId, userId), inArray(cleanupEvents.localDate, days)))
+    .where(and(eq(cleanupEvents.userId, userId), inArray(cleanupEvents.localDate, [sql.placeholder("d0"), sql.placeholder("d1"), sql.placeholder("d2")])))
     .groupBy(cleanupEvents.localDate)
     .as("per_day");
-  const [found] = await db
+  return db
     .select({
       timezone: userSettings.timezone,
       data: digitalData,
@@ -91,7 +92,13 @@ export async function loadDigitalDataNow(db: Db, userId: number, now = new Date(
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .leftJoin(digitalData, eq(digitalData.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .prepare("cs_digital_data_now");
+});
+
+export async function loadDigitalDataNow(db: Db, userId: number, now = new Date()): Promise<DigitalData> {
+  const [d0, d1, d2] = daysAroundUtc(now);
+  const [found] = await digitalDataNow(db).execute({ userId, d0, d1, d2 });
   const today = localDate(now, found?.timezone ?? "UTC");
   return presentDigitalData(userId, found?.data ?? undefined, Number(found?.events?.[today] ?? 0), today);
 }

@@ -36,6 +36,8 @@ export async function touchStreak(db: Db, userId: number, today: string): Promis
 /** touchStreak for a caller that has already read the state. */
 export async function saveActivity(db: Db, userId: number, state: StreakState, today: string): Promise<Streak> {
   const next = recordActivity(state, today);
+  // Already active today: the stored row is exactly `next` (the day's later events skip a write).
+  if (next === state) return presentStreak(userId, next, today);
   // lastActiveDate is a timestamp column (spec §3); we store the local day at UTC midnight.
   const values = {
     currentStreak: next.currentStreak,
