@@ -4,15 +4,18 @@
 // cost points, so a regression names its cause. Figures, not assertions: exit code 0 unless
 // the run itself breaks. Targets: performance ≥ 95 and accessibility 100 on / and /landing.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { freePort, waitForHealth } from "./support/server.mjs";
 
-// A page prefixed with "@" is measured signed in (a fresh account's session cookie).
-const PAGES = (process.env.LH_PAGES ?? "/,/landing,/login,@/home").split(",");
+// A page prefixed with "@" is measured signed in (a fresh account's session cookie). Signed-in
+// pages run last: the browser keeps the session the server refreshes, which would sign in
+// the pages after them. LH_REPORT_DIR keeps each page's full report as JSON.
+const PAGES = (process.env.LH_PAGES ?? "/,/landing,/login,@/home").split(",").sort((a, b) => Number(a.startsWith("@")) - Number(b.startsWith("@")));
+const REPORT_DIR = process.env.LH_REPORT_DIR;
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
@@ -66,6 +69,7 @@ try {
     const result = await lighthouse(`${base}${path}`, flags);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+    if (REPORT_DIR) writeFileSync(join(REPORT_DIR, `${(signedIn ? "signed-in" : "") + path.replaceAll("/", "_")}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) console.warn(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id) => lhr.audits[id]?.displayValue ?? "n/a";

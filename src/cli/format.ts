@@ -12,14 +12,8 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${UNITS[unit]}`;
 }
 
-/** 12,345: by hand, because the first toLocaleString call loads ICU data (~20 ms of start-up). */
-export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
-}
+// Counts are formatted by hand (no ICU load at start-up), the same way on every screen.
+export { formatCount, plural } from "../domain/format";
 
 /**
  * A file name may hold newlines, escape sequences or right-to-left overrides; printed raw,

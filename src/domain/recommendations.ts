@@ -3,7 +3,7 @@
  * user's own aggregates, at most 5, sorted by priority weight (high 3, medium 2, low 1)
  * times confidence, descending.
  */
-import { formatBytes } from "./format";
+import { formatCount, formatBytes } from "./format";
 
 export type Priority = "high" | "medium" | "low";
 export const PRIORITY_WEIGHT: Record<Priority, number> = { high: 3, medium: 2, low: 1 };
@@ -45,7 +45,7 @@ export function recommend(d: RecommendationInputs, month: number): Recommendatio
       priority: "high",
       confidence: 0.85,
       title: "Clear out duplicate photos",
-      description: `With ${d.photosCount.toLocaleString("en-US")} photos, about 15% are usually copies or near-copies.`,
+      description: `With ${formatCount(d.photosCount)} photos, about 15% are usually copies or near-copies.`,
       impact: { storageFreed: formatBytes(d.photosBytes * 0.15), timeToComplete: "10 min", itemsAffected: items, difficulty: "easy" },
       category: "photos",
       actionLabel: "Review photos",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, currentStreakOn, daysAroundUtc, isValidTimeZone, lastSevenDays, localDate, recordActivity, type StreakState } from "./streak";
+import { addDays, currentStreakOn, daysAroundUtc, deviceLocalDate, isValidTimeZone, lastSevenDays, localDate, recordActivity, type StreakState } from "./streak";
 
 const empty: StreakState = { currentStreak: 0, longestStreak: 0, lastActiveDate: null, streakHistory: [] };
 
@@ -68,5 +68,21 @@ describe("localDate and isValidTimeZone (cached formatter per zone)", () => {
 
   it("lists yesterday, today and tomorrow in UTC", () => {
     expect(daysAroundUtc(new Date("2025-03-01T23:59:59Z"))).toEqual(["2025-02-28", "2025-03-01", "2025-03-02"]);
+  });
+});
+
+describe("deviceLocalDate (no ICU)", () => {
+  it.each(["Pacific/Kiritimati", "America/Los_Angeles", "Asia/Kolkata", "UTC"])("is the device's calendar day, as localDate gives it, in %s", (zone) => {
+    const saved = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      for (const iso of ["2026-01-01T00:30:00Z", "2026-03-08T10:59:00Z", "2026-06-30T23:59:00Z", "2026-12-31T13:00:00Z"]) {
+        const at = new Date(iso);
+        expect(deviceLocalDate(at), iso).toBe(localDate(at, zone));
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
   });
 });

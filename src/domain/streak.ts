@@ -12,7 +12,6 @@ export interface StreakState {
 
 export const HISTORY_LIMIT = 400;
 
-/** The calendar date (YYYY-MM-DD) of `at` in an IANA time zone; UTC when the zone is unknown. */
 /**
  * One day formatter per zone, kept for the process: building an Intl.DateTimeFormat loads the
  * zone from ICU each time, which measured 6 % of the server's CPU under load. Zone names
@@ -37,6 +36,16 @@ function dayFormatter(zone: string): Intl.DateTimeFormat | null {
 /** The YYYY-MM-DD of `at` in `timeZone`; UTC's date when the zone is unknown. */
 export function localDate(at: Date, timeZone: string): string {
   return dayFormatter(timeZone)?.format(at) ?? at.toISOString().slice(0, 10);
+}
+
+/**
+ * The YYYY-MM-DD of `at` on this device: the same day as localDate(at, the device's zone),
+ * read from the Date's local fields, so a first screen need not load ICU (35–110 ms in
+ * Chromium) to know what day it is.
+ */
+export function deviceLocalDate(at: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
 export function isValidTimeZone(zone: string): boolean {

@@ -5,6 +5,7 @@
  * and large-file bytes) the measured figure is shown instead and marked "scan".
  */
 import { PRIORITY_WEIGHT, type Priority } from "./recommendations";
+import { formatCount } from "./format";
 
 export const SUGGESTION_TYPES = ["duplicate", "large_file", "unused_app", "old_file", "seasonal", "storage_optimization"] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
@@ -63,7 +64,7 @@ export const SUGGESTION_RULES = {
   storage: { priority: "high", confidence: 0.85, bytes: 800 * MB, minutes: 20, items: 75, belowScore: 70 },
 } as const;
 
-const n = (v: number) => v.toLocaleString("en-US");
+const n = (v: number) => formatCount(v);
 
 /** The duplicate photos' measured bytes: all duplicate bytes when every copy is a photo, else the photos' share. */
 function duplicatePhotoBytes(d: SuggestionInputs): number | null {

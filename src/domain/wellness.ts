@@ -12,6 +12,7 @@
  */
 import { addDays } from "./streak";
 import type { Trend } from "./timeline";
+import { formatCount } from "./format";
 
 export const WELLNESS_STATUSES = ["good", "warning", "critical"] as const;
 export type WellnessStatus = (typeof WELLNESS_STATUSES)[number];
@@ -133,7 +134,7 @@ export function wellnessTips(i: WellnessInputs): WellnessTip[] {
   if (i.emailUnread > 50)
     tips.push({ id: "email", title: "Tame your inbox", content: `${i.emailUnread} unread e-mails add up. Unsubscribe from what you never open and archive in bulk.` });
   if (i.photosCount > 1000)
-    tips.push({ id: "photos", title: "Curate your photos", content: `With ${i.photosCount.toLocaleString("en-US")} photos, keeping only the best makes memories easier to find.` });
+    tips.push({ id: "photos", title: "Curate your photos", content: `With ${formatCount(i.photosCount)} photos, keeping only the best makes memories easier to find.` });
   if (i.streak < 3)
     tips.push({ id: "streak", title: "Build a daily habit", content: "A small cleanup each day builds your streak. Three days in a row is a great start." });
   return tips;

@@ -8,7 +8,7 @@ import { computeHealthScore } from "../../../domain/health-score";
 import { orderCategories } from "../../../domain/preferences";
 import { recommend } from "../../../domain/recommendations";
 import type { ScanSummary } from "../../../domain/schemas/scan-summary";
-import { localDate } from "../../../domain/streak";
+import { deviceLocalDate } from "../../../domain/streak";
 import { lastFolder, folderPermission } from "../../lib/scan-folder-store";
 import { useSession } from "../../lib/session/use-session";
 import { useDigitalData, useStreak } from "./api/dashboard-queries";
@@ -52,7 +52,7 @@ export function DashboardPage() {
   }, [data.error, streak.error]);
 
   const summary: ScanSummary | null = userId ? (data.data?.summary ?? null) : (local.data ?? null);
-  const today = data.data?.today ?? localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = data.data?.today ?? deviceLocalDate();
   const localScore = useMemo(() => (summary ? computeHealthScore(summary) : null), [summary]);
   const score = userId && data.data ? data.data.healthScore : (localScore?.score ?? 0);
   const factors = userId && data.data ? data.data.scoreFactors : (localScore?.factors ?? []);

@@ -1,5 +1,5 @@
 /** Display helpers for the Insights screen. Days are calendar dates (YYYY-MM-DD), shown in UTC so they never shift. */
-import { formatBytes } from "../../../domain/format";
+import { formatCount, formatBytes } from "../../../domain/format";
 
 export function formatDay(date: string, opts: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric" }): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -20,7 +20,7 @@ export function formatMinutes(minutes: number): string {
 /** Achievement progress in its unit: "3 / 7 days", "120 MB / 1 GB". */
 export function formatProgress(value: number, max: number, unit: "days" | "bytes" | "points" | "items"): string {
   if (unit === "bytes") return `${formatBytes(value)} / ${formatBytes(max)}`;
-  const v = Math.round(value).toLocaleString("en-US");
-  const m = max.toLocaleString("en-US");
+  const v = formatCount(Math.round(value));
+  const m = formatCount(max);
   return unit === "points" ? `${v} / ${m}` : `${v} / ${m} ${unit}`;
 }

@@ -3,7 +3,7 @@
  * HTML pages made on the device from the user's own insights. "Save as PDF" prints the same
  * page through the browser's print dialog. Every value is escaped.
  */
-import { formatBytes } from "../../../domain/format";
+import { formatCount, formatBytes } from "../../../domain/format";
 import type { Insights } from "../../../domain/schemas/insights";
 import { formatDay } from "./format";
 
@@ -46,7 +46,7 @@ export function healthReportHtml(d: Insights, userName: string, generated = new 
     tile("Health score", d.hasScanned ? `${d.aggregates.healthScore} / 100` : "No scan yet"),
     tile("Average this week", d.weekly.average === null ? "No data yet" : `${d.weekly.average} / 100`),
     tile("Storage freed", formatBytes(freed)),
-    tile("Items deleted", d.totals.itemsDeleted.toLocaleString("en-US")),
+    tile("Items deleted", formatCount(d.totals.itemsDeleted)),
     tile("Current streak", `${d.streak.current} days`),
     tile("Longest streak", `${d.streak.longest} days`),
     `</div>`,
@@ -91,8 +91,8 @@ export function emailSummaryHtml(d: Insights, userName: string, generated = new 
   const body = [
     `<p>Email summary for ${escapeHtml(userName)}, as of ${escapeHtml(formatDay(d.today))}.</p>`,
     `<section><h2>Latest scan</h2><div class="grid">`,
-    tile("E-mails", d.aggregates.emailCount.toLocaleString("en-US")),
-    tile("Unread", d.aggregates.emailUnread.toLocaleString("en-US")),
+    tile("E-mails", formatCount(d.aggregates.emailCount)),
+    tile("Unread", formatCount(d.aggregates.emailUnread)),
     `</div>`,
     d.aggregates.emailCount === 0 ? `<p class="muted">No mailbox has been scanned: e-mail needs an account connection this version does not offer.</p>` : "",
     `</section><section><h2>History (30 days)</h2>`,

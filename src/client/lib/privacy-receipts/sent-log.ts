@@ -6,6 +6,7 @@
  * the last 50 entries in this browser's localStorage; it is never sent anywhere.
  */
 import { redactPayload } from "./redact";
+import { formatCount } from "../../../domain/format";
 
 export const SENT_LOG_KEY = "cleanspace.sentLog";
 export const SENT_LOG_LIMIT = 50;
@@ -79,7 +80,7 @@ function parseBody(body: unknown): unknown {
   }
   const redacted = redactPayload(value);
   const text = JSON.stringify(redacted) ?? "";
-  return text.length > MAX_BODY_CHARS ? `(${text.length.toLocaleString("en-US")} characters of JSON, too large to keep here)` : redacted;
+  return text.length > MAX_BODY_CHARS ? `(${formatCount(text.length)} characters of JSON, too large to keep here)` : redacted;
 }
 
 /** Records a request as it leaves; returns its id (null for reads, which are not listed). */

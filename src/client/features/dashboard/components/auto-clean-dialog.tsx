@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import { useLocation } from "wouter";
-import { formatBytes } from "../../../../domain/format";
+import { formatCount, formatBytes } from "../../../../domain/format";
 import { loadScanIndex } from "../../../../scan/index-store";
 import { Button } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
@@ -35,7 +35,7 @@ export function AutoCleanDialog({ open, onOpenChange }: { open: boolean; onOpenC
                 <p>Nothing to clean: your last scan found no duplicate copies.</p>
               ) : (
                 <p>
-                  Auto Clean will move <strong className="text-foreground">{copies.length.toLocaleString("en-US")} exact copies</strong> ({formatBytes(bytes)}) to the CleanSpace trash. The original of every file stays where it is, and you can undo.
+                  Auto Clean will move <strong className="text-foreground">{formatCount(copies.length)} exact copies</strong> ({formatBytes(bytes)}) to the CleanSpace trash. The original of every file stays where it is, and you can undo.
                 </p>
               )}
             </div>

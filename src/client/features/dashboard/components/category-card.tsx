@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { useLongPress } from "../../../lib/use-long-press";
+import { formatCount } from "../../../../domain/format";
 
 export interface CategoryCardProps {
   title: string;
@@ -23,7 +24,7 @@ export function CategoryCard({ title, icon: Icon, count, alertCount, alertLabel,
     <button
       type="button"
       {...press}
-      aria-label={`${title}: ${count.toLocaleString("en-US")} items, ${alertCount} ${alertLabel}. Press and hold for quick review.`}
+      aria-label={`${title}: ${formatCount(count)} items, ${alertCount} ${alertLabel}. Press and hold for quick review.`}
       className="grid w-full select-none gap-2 rounded-2xl border border-border bg-card p-4 text-left shadow-sm transition hover:border-brand/50"
     >
       <span className="flex items-center gap-3">
@@ -32,11 +33,11 @@ export function CategoryCard({ title, icon: Icon, count, alertCount, alertLabel,
         </span>
         <span className="flex-1">
           <span className="block font-semibold">{title}</span>
-          <span className="block text-sm text-muted-foreground">{note ?? `${count.toLocaleString("en-US")} items`}</span>
+          <span className="block text-sm text-muted-foreground">{note ?? `${formatCount(count)} items`}</span>
         </span>
         {alertCount > 0 ? (
           <span className="rounded-full bg-amber-500/20 px-2 py-0.5 text-xs font-medium text-amber-800 dark:text-amber-200">
-            {alertCount.toLocaleString("en-US")} {alertLabel}
+            {formatCount(alertCount)} {alertLabel}
           </span>
         ) : null}
       </span>

@@ -7,6 +7,7 @@ import { Card } from "../../../components/ui/card";
 import { paths } from "../../../config/paths";
 import { vibrate } from "../../../lib/device/haptics";
 import { toast } from "../../../lib/toast-store";
+import { formatCount } from "../../../../domain/format";
 
 export const ACCEPT_DELAY_MS = 2000;
 const ACCEPT_PATTERN = [100, 50, 100];
@@ -88,7 +89,7 @@ export function RecommendationsList({ items }: { items: Recommendation[] }) {
                 <p className="text-sm text-muted-foreground">{r.description}</p>
                 <p className="text-xs text-muted-foreground">
                   {Math.round(r.confidence * 100)}% confidence · {r.impact.timeToComplete}
-                  {r.impact.itemsAffected > 0 ? ` · ${r.impact.itemsAffected.toLocaleString("en-US")} items` : ""}
+                  {r.impact.itemsAffected > 0 ? ` · ${formatCount(r.impact.itemsAffected)} items` : ""}
                   {r.impact.storageFreed !== "—" ? ` · frees ~${r.impact.storageFreed}` : ""}
                 </p>
                 <div className="flex gap-2">

@@ -12,6 +12,7 @@ import { supportsFolderPicker } from "../../../lib/scan-folder-store";
 import { currentPermissions, requestPermissions, type ScanPermissions } from "./permissions";
 import { ScanResultsCard } from "./scan-results-card";
 import { useRealScan } from "./use-real-scan";
+import { formatCount } from "../../../../domain/format";
 
 const STAGE_LABEL: Record<string, string> = {
   permissions: "Checking permissions",
@@ -147,7 +148,7 @@ export function ScanPanel({ userId, onComplete, initialFolder }: Props) {
             {(["files", "photos", "apps", "email"] as const).map((k) => (
               <div key={k}>
                 <dt className="text-muted-foreground capitalize">{k}</dt>
-                <dd className="font-semibold tabular-nums">{(scan.progress?.counts[k] ?? 0).toLocaleString("en-US")}</dd>
+                <dd className="font-semibold tabular-nums">{formatCount(scan.progress?.counts[k] ?? 0)}</dd>
               </div>
             ))}
           </dl>

@@ -1,5 +1,6 @@
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { Card, CardTitle } from "../../../components/ui/card";
+import { formatCount } from "../../../../domain/format";
 
 /** Spec §2 results card: Files Found, Photos Analyzed, Apps Detected, Duplicates Found. */
 export function ScanResultsCard({ summary }: { summary: ScanSummary }) {
@@ -17,7 +18,7 @@ export function ScanResultsCard({ summary }: { summary: ScanSummary }) {
           <div key={label} className="rounded-xl bg-muted p-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums" data-testid={`result-${label.toLowerCase().replaceAll(" ", "-")}`}>
-              {value.toLocaleString("en-US")}
+              {formatCount(value)}
             </dd>
           </div>
         ))}

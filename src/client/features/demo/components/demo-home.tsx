@@ -1,5 +1,6 @@
 import { AppWindow, ChevronRight, Flame, FolderOpen, Image, Mail, TrendingUp, type LucideIcon } from "lucide-react";
 import { DEMO_CATEGORIES, DEMO_HEALTH, DEMO_STREAK, DEMO_USER, type DemoCategory } from "../demo-data";
+import { formatCount } from "../../../../domain/format";
 
 export const CATEGORY_ICONS: Record<DemoCategory, LucideIcon> = { photos: Image, files: FolderOpen, emails: Mail, apps: AppWindow };
 
@@ -47,7 +48,7 @@ export function DemoHome({ onOpenCategory }: { onOpenCategory(category: DemoCate
                     <ChevronRight className="size-4 text-muted-foreground" aria-hidden />
                   </span>
                   <span className="font-semibold">{c.title}</span>
-                  <span className="text-xs text-muted-foreground">{c.count.toLocaleString("en-US")} items</span>
+                  <span className="text-xs text-muted-foreground">{formatCount(c.count)} items</span>
                   <span className="text-xs font-medium text-orange-700 dark:text-orange-300">{c.alert}</span>
                   <span className="text-xs text-muted-foreground">{c.storage} used</span>
                 </button>

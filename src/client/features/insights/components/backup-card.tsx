@@ -11,6 +11,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { formatDateTime } from "../format";
 import { useBackup, useRestore } from "../hooks/use-backup";
+import { formatCount } from "../../../../domain/format";
 
 const BACKUP_LABEL = { idle: "Backup Now", backing_up: "Backing up...", complete: "Backup Complete", error: "Backup Failed" } as const;
 
@@ -80,7 +81,7 @@ export function BackupCard({ userId, data }: { userId: number; data: Insights })
             </p>
             <p className="text-sm text-muted-foreground">
               Made {formatDateTime(restore.plan.backup.createdAt)}: your settings, {restore.plan.server.filterPresets.length} filter{" "}
-              {restore.plan.server.filterPresets.length === 1 ? "preset" : "presets"} and {restore.plan.itemCount.toLocaleString("en-US")} scanned items. Current settings and
+              {restore.plan.server.filterPresets.length === 1 ? "preset" : "presets"} and {formatCount(restore.plan.itemCount)} scanned items. Current settings and
               this device&apos;s scan index will be replaced.
             </p>
             <div className="flex gap-2">

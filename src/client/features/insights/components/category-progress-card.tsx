@@ -3,6 +3,7 @@ import { Minus, TrendingDown, TrendingUp } from "lucide-react";
 import type { Insights } from "../../../../domain/schemas/insights";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/cn";
+import { formatCount } from "../../../../domain/format";
 
 const NAMES = { photos: "Photos", files: "Files", apps: "Apps", email: "Email" } as const;
 const TREND = {
@@ -24,7 +25,7 @@ export function CategoryProgressCard({ categories }: { categories: Insights["cat
               <div className="grid">
                 <span className="font-medium">{NAMES[c.category]}</span>
                 <span className="text-xs text-muted-foreground">
-                  {c.first === null ? "No scans in the last 30 days" : `${c.measure}: ${c.first.toLocaleString("en-US")} → ${(c.latest ?? 0).toLocaleString("en-US")}`}
+                  {c.first === null ? "No scans in the last 30 days" : `${c.measure}: ${formatCount(c.first)} → ${formatCount(c.latest ?? 0)}`}
                 </span>
               </div>
               <span className={cn("flex items-center gap-1 text-sm font-semibold tabular-nums", t.tone)}>

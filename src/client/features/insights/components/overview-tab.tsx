@@ -1,6 +1,6 @@
 /** Spec §2 Insights → Overview: every figure from the user's own snapshots, events and streak. */
 import { Activity, Flame, HardDrive, ListChecks, Trash2 } from "lucide-react";
-import { formatBytes } from "../../../../domain/format";
+import { formatCount, formatBytes } from "../../../../domain/format";
 import type { Insights } from "../../../../domain/schemas/insights";
 import { AchievementsList } from "./achievements-list";
 import { CategoryProgressCard } from "./category-progress-card";
@@ -35,8 +35,8 @@ export function OverviewTab({ data }: { data: Insights }) {
                 : "Measured by your cleanups"
           }
         />
-        <StatTile icon={Trash2} label="Items Deleted" value={t.itemsDeleted.toLocaleString("en-US")} detail={`${t.itemsProcessed.toLocaleString("en-US")} items processed in all`} />
-        <StatTile icon={ListChecks} label="Cleanup Actions" value={t.actions.toLocaleString("en-US")} detail={t.actions === 0 ? "No cleanups yet" : "All time"} />
+        <StatTile icon={Trash2} label="Items Deleted" value={formatCount(t.itemsDeleted)} detail={`${formatCount(t.itemsProcessed)} items processed in all`} />
+        <StatTile icon={ListChecks} label="Cleanup Actions" value={formatCount(t.actions)} detail={t.actions === 0 ? "No cleanups yet" : "All time"} />
       </dl>
       <CategoryProgressCard categories={data.categories} />
       <section aria-labelledby="streak-stats-title" className="grid gap-2 rounded-2xl border border-border bg-card p-5 shadow-sm">

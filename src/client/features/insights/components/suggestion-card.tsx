@@ -1,6 +1,6 @@
 /** One smart suggestion (spec §2 Smart, §9 priority colours: high red, medium orange, low blue). */
 import { Check, Clock, HardDrive, Layers, X } from "lucide-react";
-import { formatBytes } from "../../../../domain/format";
+import { formatCount, formatBytes } from "../../../../domain/format";
 import type { Insights } from "../../../../domain/schemas/insights";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -51,7 +51,7 @@ export function SuggestionCard({ s, onApply, onDismiss, dismissing }: { s: Sugge
           <dt className="flex items-center gap-1 text-xs text-muted-foreground">
             <Layers className="size-3.5" aria-hidden /> Items affected
           </dt>
-          <dd className="font-semibold tabular-nums">{s.impact.itemsAffected.toLocaleString("en-US")}</dd>
+          <dd className="font-semibold tabular-nums">{formatCount(s.impact.itemsAffected)}</dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">

@@ -17,6 +17,7 @@ import { recordExport } from "../api/record-export";
 import { restoreBackup } from "../api/restore-backup";
 import { buildBackupFile, parseBackupFile, BackupFileError, type RestorePlan } from "../backup-file";
 import { readFileText, saveFile } from "../download";
+import { formatCount } from "../../../../domain/format";
 
 export const BACKUP_FAILED = "Backup failed. Please try again.";
 
@@ -41,7 +42,7 @@ export function useBackup(userId: number, today: string) {
       size = saveFile(JSON.stringify(buildBackupFile(account, index)), name, "application/json");
       status = "completed";
       setState("complete");
-      toast({ title: "Backup Complete", description: `Saved as ${name}${index ? ` with ${index.items.length.toLocaleString("en-US")} scanned items` : ""}.` });
+      toast({ title: "Backup Complete", description: `Saved as ${name}${index ? ` with ${formatCount(index.items.length)} scanned items` : ""}.` });
     } catch (e) {
       console.warn("Backup failed", e);
       setState("error");
@@ -98,7 +99,7 @@ export function useRestore(userId: number) {
       setRestore({ step: "idle" });
       toast({
         title: "Backup Restored",
-        description: `Your settings, ${result.filterPresets} filter ${result.filterPresets === 1 ? "preset" : "presets"} and ${plan.itemCount.toLocaleString("en-US")} scanned items were restored.`,
+        description: `Your settings, ${result.filterPresets} filter ${result.filterPresets === 1 ? "preset" : "presets"} and ${formatCount(plan.itemCount)} scanned items were restored.`,
       });
       // Settings, presets and the scan index changed: everything but the session reloads.
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });

@@ -1,7 +1,7 @@
 import { Check, Minus } from "lucide-react";
 import { Checkbox } from "radix-ui";
 import { TAB_QUICK_SELECTS, type OrganizeTab, type QuickSelect } from "../../../../domain/filters";
-import { formatBytes } from "../../../../domain/format";
+import { formatCount, formatBytes } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
 import type { BatchAction } from "../hooks/use-batch-actions";
 
@@ -42,7 +42,7 @@ export function BatchBar({ tab, total, selectedCount, selectedBytes, canTrash, b
           >
             <Checkbox.Indicator>{all ? <Check className="size-3.5 text-white" aria-hidden /> : <Minus className="size-3.5 text-white" aria-hidden />}</Checkbox.Indicator>
           </Checkbox.Root>
-          Select all ({total.toLocaleString("en-US")})
+          Select all ({formatCount(total)})
         </label>
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Quick select">
           <span className="text-sm text-muted-foreground">Quick select:</span>
@@ -54,7 +54,7 @@ export function BatchBar({ tab, total, selectedCount, selectedBytes, canTrash, b
         </div>
       </div>
       <p className="text-sm" aria-live="polite" data-testid="selection-summary">
-        {selectedCount.toLocaleString("en-US")} selected{selectedCount > 0 && selectedBytes > 0 ? ` · ${formatBytes(selectedBytes)}` : ""}
+        {formatCount(selectedCount)} selected{selectedCount > 0 && selectedBytes > 0 ? ` · ${formatBytes(selectedBytes)}` : ""}
       </p>
       <div className="flex flex-wrap gap-2">
         {canTrash ? (

@@ -3,6 +3,7 @@ import { DEFAULT_PRESETS, QUICK_PRESET_COUNT, type FilterCriterion, type FilterP
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { blankCriterion, CriterionRow } from "./criterion-row";
+import { formatCount } from "../../../../domain/format";
 
 export interface PresetChoice extends FilterPreset {
   /** Server id of a user preset (for delete); absent for the built-in ones. */
@@ -56,7 +57,7 @@ export function FilterPanel({ tab, criteria, activePresetId, userPresets, shown,
           Advanced filter
         </h2>
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="filter-count">
-          Showing {shown.toLocaleString("en-US")} of {total.toLocaleString("en-US")}
+          Showing {formatCount(shown)} of {formatCount(total)}
         </p>
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Quick presets">

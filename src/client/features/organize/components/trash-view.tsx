@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
-import { formatBytes, plural } from "../../../../domain/format";
+import { formatCount, formatBytes, plural } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
 import { notify } from "../../../lib/device/haptics";
 import { deletePermanently, listTrash, restoreFromTrash, type TrashEntry } from "../../../lib/file-actions/trash";
@@ -117,7 +117,7 @@ export function TrashView({ open, root, onOpenChange, onDeleted }: Props) {
                     checked={chosen.length === entries.length}
                     onChange={(e) => setSelected(e.target.checked ? new Set(entries.map((x) => x.trashPath)) : new Set())}
                   />
-                  Select all ({entries.length.toLocaleString("en-US")})
+                  Select all ({formatCount(entries.length)})
                 </label>
                 <span>{plural(chosen.length, "file")} selected{chosen.length > 0 ? ` · ${formatBytes(bytes)}` : ""}</span>
               </div>
