@@ -15,7 +15,13 @@ const script = "console.log('cleanspace');".repeat(100);
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "cs-static-"));
   mkdirSync(join(dir, "assets"));
-  writeFileSync(join(dir, "index.html"), "<!doctype html><title>CleanSpace</title><div id=root></div>");
+  writeFileSync(join(dir, "index.html"), "<!doctype html><head><title>CleanSpace</title></head><div id=root></div>");
+  mkdirSync(join(dir, ".vite"));
+  const manifest = {
+    "index.html": { file: "assets/app-abc123.js", isEntry: true },
+    "src/client/features/insights/insights-page.tsx": { file: "assets/insights-page-1.js", imports: ["index.html"] },
+  };
+  writeFileSync(join(dir, ".vite/manifest.json"), JSON.stringify(manifest));
   writeFileSync(join(dir, "assets/app-abc123.js"), script);
   writeFileSync(join(dir, "assets/app-abc123.js.br"), brotliCompressSync(script));
   database = await openDatabase({});
@@ -42,5 +48,11 @@ describe("serving the built client", () => {
     const unknown = await app.inject({ method: "GET", url: "/nowhere" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<div id=root>');
+  });
+
+  it("preloads the page's own chunks in the shell it sends", async () => {
+    const res = await app.inject({ method: "GET", url: "/insights/" });
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/insights-page-1.js"></head>');
+    expect((await app.inject({ method: "GET", url: "/terms" })).body).not.toContain("modulepreload");
   });
 });

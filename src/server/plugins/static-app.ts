@@ -8,6 +8,8 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { isKnownPage } from "../../domain/routes";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { shellWithPreloads, type ViteManifest } from "./page-preloads";
 
 export async function registerStaticApp(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
@@ -28,18 +30,22 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
     });
   }
   const shell = hasClient && indexPath ? readFileSync(indexPath, "utf8") : undefined;
+  const manifestPath = clientDir ? join(clientDir, ".vite", "manifest.json") : undefined;
+  const manifest = manifestPath && existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest) : undefined;
+  const pageShell = shell === undefined ? undefined : shellWithPreloads(shell, manifest);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (path.startsWith("/api/") || path === "/api") {
       return reply.code(404).send({ error: "Not found" });
     }
-    if ((request.method === "GET" || request.method === "HEAD") && shell) {
+    if ((request.method === "GET" || request.method === "HEAD") && pageShell) {
+      const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
       return reply
         .code(isKnownPage(path) ? 200 : 404)
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
-        .send(shell);
+        .send(pageShell(clean, request.cookies[SESSION_COOKIE] !== undefined));
     }
     return reply.code(404).send({ error: "Not found" });
   });

@@ -1,0 +1,36 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { APP_SCREEN_MODULES, chunksFor, shellWithPreloads, type ViteManifest } from "./page-preloads";
+
+const manifest: ViteManifest = {
+  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_jsx-runtime-1.js"] },
+  "_jsx-runtime-1.js": { file: "assets/jsx-runtime-1.js" },
+  "_api-client-1.js": { file: "assets/api-client-1.js", imports: ["_jsx-runtime-1.js", "index.html"] },
+  "src/client/features/dashboard/dashboard-page.tsx": { file: "assets/dashboard-page-1.js", imports: ["_jsx-runtime-1.js", "_api-client-1.js", "index.html"] },
+  "src/client/features/marketing/showcase-page.tsx": { file: "assets/showcase-page-1.js", imports: ["_jsx-runtime-1.js"] },
+};
+const shell = "<!doctype html><head><title>CleanSpace</title></head><body><div id=root></div></body>";
+
+describe("route-specific module preloads", () => {
+  it("lists a page's chunk and its imports, minus what the entry already loads", () => {
+    expect(chunksFor(manifest, "src/client/features/dashboard/dashboard-page.tsx")).toEqual(["assets/dashboard-page-1.js", "assets/api-client-1.js"]);
+    expect(chunksFor(manifest, "src/client/features/marketing/showcase-page.tsx")).toEqual(["assets/showcase-page-1.js"]);
+    expect(chunksFor(manifest, "src/nowhere.tsx")).toEqual([]);
+  });
+
+  it("puts the tab screens' chunks in the shell's head; / only with a session; public pages as they were", () => {
+    const page = shellWithPreloads(shell, manifest);
+    expect(page("/", true)).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-page-1.js"><link rel="modulepreload" crossorigin href="/assets/api-client-1.js"></head>');
+    expect(page("/home", false)).toContain("/assets/dashboard-page-1.js");
+    for (const path of ["/", "/landing", "/login", "/nowhere"]) expect(page(path, false), path).toBe(shell);
+    expect(shellWithPreloads(shell, undefined)("/home", true)).toBe(shell);
+  });
+
+  it("names, for each tab screen, a module the client router lazy-loads", () => {
+    const routes = readFileSync("src/client/app/routes.tsx", "utf8");
+    for (const [path, module] of Object.entries(APP_SCREEN_MODULES)) {
+      expect(routes, path).toContain(`import("${module.replace("src/client/", "../").replace(/\.tsx$/, "")}")`);
+      expect(routes, path).toContain(`"${path}"`);
+    }
+  });
+});
