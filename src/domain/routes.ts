@@ -28,8 +28,12 @@ export type PagePath = (typeof PAGE_PATHS)[number];
 
 const known = new Set<string>(PAGE_PATHS);
 
+/** The path without its trailing slashes ("/insights/" → "/insights"); "/" stays "/". */
+export function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
 /** True when the path (without query or trailing slash) is a page of the app. */
 export function isKnownPage(pathname: string): boolean {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return known.has(clean);
+  return known.has(withoutTrailingSlash(pathname));
 }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { isKnownPage } from "../../domain/routes";
+import { isKnownPage, withoutTrailingSlash } from "../../domain/routes";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { shellWithPreloads, type ViteManifest } from "./page-preloads";
 
@@ -40,12 +40,11 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
       return reply.code(404).send({ error: "Not found" });
     }
     if ((request.method === "GET" || request.method === "HEAD") && pageShell) {
-      const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
       return reply
         .code(isKnownPage(path) ? 200 : 404)
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
-        .send(pageShell(clean, request.cookies[SESSION_COOKIE] !== undefined));
+        .send(pageShell(withoutTrailingSlash(path), request.cookies[SESSION_COOKIE] !== undefined));
     }
     return reply.code(404).send({ error: "Not found" });
   });
