@@ -21,6 +21,7 @@ const BENCHES = [
   { name: "load", file: "bench/load.mjs", args: withDuration },
   { name: "scale-out", file: "bench/scale-out.mjs", args: withDuration },
   { name: "lighthouse", file: "bench/lighthouse.mjs", args: [] },
+  { name: "dashboard-data", file: "bench/dashboard-data.mjs", args: [] },
   { name: "scan", file: "bench/scan-bench.mjs", args: [] },
   { name: "browser-scan", file: "bench/browser-scan.mjs", args: [] },
 ];

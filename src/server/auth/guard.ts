@@ -4,7 +4,7 @@
  * (even body validation). `requireOwnUser(request, id)` guards `/{userId}` paths — another
  * user's id is a 404 (it does not even confirm the id exists).
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../plugins/errors";
 import { readSessionToken, resolveSession, setSessionCookie, type SessionInfo } from "./sessions";
 
@@ -18,18 +18,21 @@ declare module "fastify" {
   }
 }
 
+/** The request's session, if its cookie names a live one; refreshes the cookie when the session slid. */
+export async function sessionOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const found = await resolveSession(app.db, token);
+  if (!found) return null;
+  if (found.touched) setSessionCookie(reply, token, found.expiresAt, app.env.NODE_ENV === "production");
+  return { id: found.id, userId: found.userId };
+}
+
 export function registerSessionLookup(app: FastifyInstance): void {
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/")) return;
-    const token = readSessionToken(request);
-    if (token) {
-      const found = await resolveSession(app.db, token);
-      if (found) {
-        request.session = { id: found.id, userId: found.userId };
-        if (found.touched) setSessionCookie(reply, token, found.expiresAt, app.env.NODE_ENV === "production");
-      }
-    }
+    request.session = await sessionOf(app, request, reply);
     if (request.routeOptions.config?.auth && !request.session) throw new HttpError(401, "Authentication required");
   });
 }

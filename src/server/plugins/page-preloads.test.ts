@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { APP_SCREEN_MODULES, chunksFor, shellWithPreloads, type ViteManifest } from "./page-preloads";
+import { APP_SCREEN_MODULES, chunksFor, dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
 
 const manifest: ViteManifest = {
   "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_jsx-runtime-1.js"] },
@@ -32,5 +32,15 @@ describe("route-specific module preloads", () => {
       expect(routes, path).toContain(`import("${module.replace("src/client/", "../").replace(/\.tsx$/, "")}")`);
       expect(routes, path).toContain(`"${path}"`);
     }
+  });
+
+  it("preloads the dashboard's first API reads, with credentials, on the dashboard's paths only", () => {
+    expect(["/", "/home", "/app", "/dashboard"].every(showsDashboard)).toBe(true);
+    expect(["/organize", "/landing", "/login"].some(showsDashboard)).toBe(false);
+    const html = withDataPreloads(shell, dashboardDataUrls(42));
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/digital-data/42">');
+    expect(html).toContain('href="/api/streaks/42"></head>');
+    expect(html).toContain('href="/api/auth/me"');
+    expect(withDataPreloads(shell, [])).toBe(shell);
   });
 });

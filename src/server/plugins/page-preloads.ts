@@ -72,3 +72,23 @@ export function shellWithPreloads(shell: string, manifest: ViteManifest | undefi
     return html;
   };
 }
+
+/**
+ * The API reads the dashboard makes as soon as it starts, for a signed-in user: preloaded
+ * from the HTML (as="fetch", with credentials, as the app's api-client asks for them), they
+ * no longer wait for the entry and the dashboard chunk to run first.
+ */
+export function dashboardDataUrls(userId: number): string[] {
+  return ["/api/auth/me", `/api/digital-data/${userId}`, `/api/streaks/${userId}`];
+}
+
+/** True when the path shows the dashboard to someone with a session cookie. */
+export function showsDashboard(path: string): boolean {
+  return preloadModule(path, true) === DASHBOARD;
+}
+
+export function withDataPreloads(html: string, urls: readonly string[]): string {
+  if (urls.length === 0) return html;
+  const links = urls.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
+  return html.replace("</head>", `${links.join("")}</head>`);
+}

@@ -55,4 +55,24 @@ describe("serving the built client", () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/insights-page-1.js"></head>');
     expect((await app.inject({ method: "GET", url: "/terms" })).body).not.toContain("modulepreload");
   });
+
+  it("names a signed-in user's first API reads in the dashboard's shell, for that browser only", async () => {
+    const registered = await app.inject({
+      method: "POST",
+      url: "/api/users",
+      headers: { origin: "http://localhost", host: "localhost" },
+      payload: { name: "Preload", email: `preload.${Date.now()}@example.com`, password: "correct horse battery staple" },
+    });
+    expect(registered.statusCode).toBe(201);
+    const cookie = String(registered.headers["set-cookie"]).split(";")[0]!;
+    const id = registered.json().id as number;
+    const home = await app.inject({ method: "GET", url: "/home", headers: { cookie } });
+    expect(home.body).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/digital-data/${id}">`);
+    expect(home.headers["cache-control"]).toBe("private, no-cache");
+    const forged = await app.inject({ method: "GET", url: "/home", headers: { cookie: `cs_session=${"x".repeat(43)}` } });
+    expect(forged.body).not.toContain("/api/digital-data/");
+    expect(forged.headers["cache-control"]).toBe("no-cache");
+    const organize = await app.inject({ method: "GET", url: "/organize", headers: { cookie } });
+    expect(organize.body).not.toContain("/api/digital-data/");
+  });
 });

@@ -8,8 +8,9 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { isKnownPage, withoutTrailingSlash } from "../../domain/routes";
+import { sessionOf } from "../auth/guard";
 import { SESSION_COOKIE } from "../auth/sessions";
-import { shellWithPreloads, type ViteManifest } from "./page-preloads";
+import { dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
 
 export async function registerStaticApp(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
@@ -34,17 +35,27 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
   const manifest = manifestPath && existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest) : undefined;
   const pageShell = shell === undefined ? undefined : shellWithPreloads(shell, manifest);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (path.startsWith("/api/") || path === "/api") {
       return reply.code(404).send({ error: "Not found" });
     }
     if ((request.method === "GET" || request.method === "HEAD") && pageShell) {
+      const page = withoutTrailingSlash(path);
+      const hasCookie = request.cookies[SESSION_COOKIE] !== undefined;
+      let html = pageShell(page, hasCookie);
+      let cacheControl = "no-cache";
+      const session = hasCookie && showsDashboard(page) ? await sessionOf(app, request, reply) : null;
+      if (session) {
+        html = withDataPreloads(html, dashboardDataUrls(session.userId));
+        // It names the user's id now: for this browser only.
+        cacheControl = "private, no-cache";
+      }
       return reply
         .code(isKnownPage(path) ? 200 : 404)
-        .header("cache-control", "no-cache")
+        .header("cache-control", cacheControl)
         .type("text/html; charset=utf-8")
-        .send(pageShell(withoutTrailingSlash(path), request.cookies[SESSION_COOKIE] !== undefined));
+        .send(html);
     }
     return reply.code(404).send({ error: "Not found" });
   });
