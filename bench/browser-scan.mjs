@@ -11,13 +11,13 @@
 // the item index. Long tasks come from a PerformanceObserver('longtask') started before the app.
 // The duplicate groups the app stored are checked against the manifest (a fast wrong answer is
 // no answer). Figures, never assertions: the load average is printed with them.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
-import { freePort, waitForHealth } from "./support/server.mjs";
+import { startBuiltServer } from "./support/server.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const sharedBench = join(repo, "..", "shared", "bench");
@@ -98,18 +98,11 @@ function storedGroups() {
 }
 
 const canonical = (groups) => groups.map((g) => [...g].sort()).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), "cleanspace-browser-bench-"));
-const base = `http://localhost:${port}`;
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  cwd: repo,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", DATABASE_URL: "" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const server = await startBuiltServer({ cwd: repo });
+const { base } = server;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
 const results = [];
 try {
-  await waitForHealth(base, server);
   for (let run = 0; run < Number(opt.runs); run++) {
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
@@ -146,9 +139,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 console.log(`corpus: ${manifest.totals.files} files, ${(manifest.totals.bytes / 1e9).toFixed(2)} GB, ${manifest.totals.dupGroups} duplicate groups (${dir})`);

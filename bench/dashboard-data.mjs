@@ -4,26 +4,16 @@
 // of GET /api/digital-data/{id} ended and when the score card was first on screen, in ms after
 // navigation start. The shell names that request as a preload (src/server/plugins/page-preloads.ts), so
 // it starts with the HTML instead of after the scripts. Figures, not assertions.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { freePort, waitForHealth } from "./support/server.mjs";
+import { startBuiltServer } from "./support/server.mjs";
 
 const at = process.argv.indexOf("--runs");
 const runs = at > 0 ? Number(process.argv[at + 1]) : 5;
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), "cleanspace-dash-"));
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "1000" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const server = await startBuiltServer({ env: { RATE_LIMIT_MULTIPLIER: "1000" } });
+const { base } = server;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
 const rows = [];
 try {
-  await waitForHealth(base, server);
   for (let i = 0; i < runs; i++) {
     const res = await fetch(`${base}/api/users`, {
       method: "POST",
@@ -51,9 +41,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 console.log("Signed-in /home, 150 ms latency, 1.6 Mbit/s, CPU ÷4 (ms after navigation start):");
 console.table(rows);

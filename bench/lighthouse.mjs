@@ -4,13 +4,12 @@
 // cost points, so a regression names its cause. Figures, not assertions: exit code 0 unless
 // the run itself breaks. Each page runs LH_RUNS times (3); the median run is shown.
 // Targets: performance ≥ 95 and accessibility 100 on / and /landing.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort, waitForHealth } from "./support/server.mjs";
+import { startBuiltServer } from "./support/server.mjs";
 
 // A page prefixed with "@" is measured signed in (a fresh account's session cookie). Signed-in
 // pages run last: the browser keeps the session the server refreshes, which would sign in
@@ -50,18 +49,12 @@ if (!existsSync("dist/server/main.js") || !existsSync("dist/client/index.html"))
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), "cleanspace-lh-"));
-const base = `http://localhost:${port}`;
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", DATABASE_URL: "" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const server = await startBuiltServer();
+const { base } = server;
 
 let chrome;
 const rows = [];
 try {
-  await waitForHealth(base, server);
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const cookie = PAGES.some((p) => p.startsWith("@")) ? await signUp(base) : null;
   for (const page of PAGES) {
@@ -106,9 +99,7 @@ try {
   }
 } finally {
   if (chrome) await chrome.kill();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile profile, median of ${RUNS} runs, ${base}`);

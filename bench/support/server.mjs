@@ -27,3 +27,36 @@ export async function waitForHealth(base, child, timeoutMs = 60_000) {
   }
   throw new Error("server did not become healthy in time");
 }
+
+/**
+ * The built server (dist/server/main.js) on a free port with a throw-away PGlite data
+ * directory, healthy when this resolves; stop() ends it and removes the directory.
+ */
+export async function startBuiltServer({ env = {}, cwd } = {}) {
+  const { spawn } = await import("node:child_process");
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "cleanspace-bench-"));
+  const base = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    cwd,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(base, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}
