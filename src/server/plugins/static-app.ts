@@ -45,7 +45,9 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
       const hasCookie = request.cookies[SESSION_COOKIE] !== undefined;
       let html = pageShell(page, hasCookie);
       let cacheControl = "no-cache";
-      const session = hasCookie && showsDashboard(page) ? await sessionOf(app, request, reply) : null;
+      // The preloads are an optimisation: if the session cannot be looked up (database
+      // restarting), the page is still served, without them.
+      const session = hasCookie && showsDashboard(page) ? await sessionOf(app, request, reply).catch(() => null) : null;
       if (session) {
         html = withDataPreloads(html, dashboardDataUrls(session.userId));
         // It names the user's id now: for this browser only.

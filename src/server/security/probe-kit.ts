@@ -43,8 +43,15 @@ export interface ProbeKit {
   freshUser(name?: string): Promise<TestUser>;
 }
 
-/** A random private address per request, so per-IP rate limits never mask a probe's answer. */
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${1 + ((Math.random() * 250) | 0)}`;
+/**
+ * A new private address per request, so per-IP rate limits never mask a probe's answer.
+ * Counted, not random: two requests can never share one, and a failing run replays exactly.
+ */
+let ipCounter = 0;
+const nextIp = () => {
+  const n = ipCounter++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
 
 export function fillPath(route: ApiRoute, params: Record<string, string>): string {
   return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? "1"));
@@ -82,7 +89,7 @@ export async function createProbeKit(envOverrides: Record<string, string> = {}):
     return t.app.inject({
       method: route.method,
       url: fillPath(route, params),
-      remoteAddress: randomIp(),
+      remoteAddress: nextIp(),
       headers: {
         ...SAME_ORIGIN,
         ...(options.as ? { cookie: options.as.cookie } : {}),

@@ -27,6 +27,10 @@ export function notificationDelay(at: Date | undefined, now: number = Date.now()
   return at ? Math.max(0, at.getTime() - now) : DEFAULT_NOTIFICATION_DELAY_MS;
 }
 
+/**
+ * Capacitor needs a positive 32-bit id per notification. A random one, not a counter: ids
+ * must stay distinct across page reloads and app restarts, when a counter would start over.
+ */
 function newId(): number {
   return Math.floor(Math.random() * 2_000_000_000) + 1;
 }
