@@ -50,6 +50,14 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     target: "es2022",
+    // The app's shell, and the script of the prerendered public pages
+    // (scripts/prerender-public-pages.mjs writes those pages from both).
+    rolldownOptions: {
+      input: { index: "index.html", "public-page": "src/client/public-page.tsx" },
+      // React in a chunk of its own, named for what it is: both entries load it, and it
+      // changes less often than our code (a new build keeps it cached).
+      output: { codeSplitting: { groups: [{ name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+    },
   },
   worker: { format: "es" },
   server: {

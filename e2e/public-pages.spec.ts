@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible as axeCheck, test } from "./fixtures";
+import { registerViaApi, signInViaUi } from "./support/auth";
 
 /** axe samples colours; let the route fade-in (and tab transitions) finish first. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -233,5 +234,60 @@ test.describe("light theme", () => {
     await signupCard(page).getByRole("button", { name: "Notify Me" }).click();
     await expect(signupCard(page).getByRole("alert")).toBeVisible();
     await expectAccessible(page);
+  });
+});
+
+test.describe("prerendered public pages", () => {
+  test("arrive as finished HTML: readable with JavaScript turned off", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const path of ["/", "/showcase", "/landing"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Declutter your digital life");
+        await expectPricing(page);
+        await expect(signupCard(page)).toContainText("Join 1,000+ users waiting");
+        await expectFooter(page);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("an address typed before the form's script has loaded is kept and sent", async ({ page }) => {
+    // Hold the signup form's script back until the visitor has typed.
+    let releaseScript!: () => void;
+    const scriptHeld = new Promise<void>((r) => (releaseScript = r));
+    await page.route("**/assets/public-page-islands-*.js", async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    let body: unknown;
+    await page.route(SIGNUP_URL, async (route) => {
+      body = route.request().postDataJSON();
+      await route.fulfill({ status: 201, json: { ok: true } });
+    });
+    await page.goto("/landing", { waitUntil: "commit" });
+    const card = signupCard(page);
+    await card.getByLabel("Email address").fill("early.bird@example.com");
+    releaseScript();
+    await expect(card.getByRole("button", { name: "Notify Me" })).toBeEnabled();
+    await card.getByRole("button", { name: "Notify Me" }).click();
+    await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
+    expect(body).toMatchObject({ email: "early.bird@example.com", source: "landing_page" });
+  });
+
+  test("a signed-in user at / gets the dashboard, and the showcase again once signed out", async ({ page }) => {
+    const account = await registerViaApi(page.request);
+    await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+    await signInViaUi(page, account.email, account.password);
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Declutter your digital life");
+
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Declutter your digital life");
   });
 });

@@ -3,23 +3,9 @@
  * 'theme' on every change, applied as a class on the document root.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { applyTheme, readStoredTheme, THEME_STORAGE_KEY, type Theme } from "./theme-storage";
 
-export type Theme = "light" | "dark";
-export const THEME_STORAGE_KEY = "theme";
-
-export function readStoredTheme(): Theme {
-  try {
-    return localStorage.getItem(THEME_STORAGE_KEY) === "light" ? "light" : "dark";
-  } catch {
-    return "dark";
-  }
-}
-
-function applyTheme(theme: Theme): void {
-  const root = document.documentElement;
-  root.classList.toggle("dark", theme === "dark");
-  root.classList.toggle("light", theme === "light");
-}
+export { applyTheme, readStoredTheme, THEME_STORAGE_KEY, type Theme } from "./theme-storage";
 
 interface ThemeContextValue {
   theme: Theme;

@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { APP_SCREEN_MODULES, chunksFor, dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
 
 const manifest: ViteManifest = {
+  // The prerendered public pages' script is an entry too; the app's shell is index.html.
+  "src/client/public-page.tsx": { file: "assets/public-page-1.js", isEntry: true, imports: ["_theme-storage-1.js"] },
+  "_theme-storage-1.js": { file: "assets/theme-storage-1.js" },
   "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_jsx-runtime-1.js"] },
   "_jsx-runtime-1.js": { file: "assets/jsx-runtime-1.js" },
   "_api-client-1.js": { file: "assets/api-client-1.js", imports: ["_jsx-runtime-1.js", "index.html"] },

@@ -19,6 +19,8 @@ export interface ManifestChunk {
 export type ViteManifest = Record<string, ManifestChunk>;
 
 const DASHBOARD = "src/client/features/dashboard/dashboard-page.tsx";
+/** The app shell's entry in the manifest (the public pages' script is another entry). */
+const APP_ENTRY = "index.html";
 
 /** The tab screens' paths → the module src/client/app/routes.tsx lazy-loads for each. */
 export const APP_SCREEN_MODULES: Readonly<Record<string, string>> = {
@@ -42,7 +44,6 @@ export function preloadModule(path: string, hasSession: boolean): string | undef
 
 /** The chunk files a lazy module needs, beyond what the entry already loads. */
 export function chunksFor(manifest: ViteManifest, moduleKey: string): string[] {
-  const entry = Object.values(manifest).find((c) => c.isEntry);
   const preloaded = new Set<string>();
   const visit = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
@@ -50,8 +51,7 @@ export function chunksFor(manifest: ViteManifest, moduleKey: string): string[] {
     into.add(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep, into);
   };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k] === entry);
-  if (entryKey) visit(entryKey, preloaded);
+  visit(APP_ENTRY, preloaded);
   const needed = new Set<string>();
   visit(moduleKey, needed);
   return [...needed].filter((file) => !preloaded.has(file));

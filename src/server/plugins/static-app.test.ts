@@ -24,6 +24,12 @@ beforeAll(async () => {
   writeFileSync(join(dir, ".vite/manifest.json"), JSON.stringify(manifest));
   writeFileSync(join(dir, "assets/app-abc123.js"), script);
   writeFileSync(join(dir, "assets/app-abc123.js.br"), brotliCompressSync(script));
+  mkdirSync(join(dir, ".prerendered"));
+  for (const [name, title] of [["showcase", "Showcase"], ["landing", "Landing"]]) {
+    const html = `<!doctype html><title>CleanSpace</title><div id=root><h1>${title}</h1></div>`;
+    writeFileSync(join(dir, `.prerendered/${name}.html`), html);
+    writeFileSync(join(dir, `.prerendered/${name}.html.br`), brotliCompressSync(html));
+  }
   database = await openDatabase({});
   app = await buildApp({ env: loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), database, clientDir: dir });
 });
@@ -38,6 +44,21 @@ describe("serving the built client", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the public pages prerendered, compressed, and never by their file names", async () => {
+    for (const [url, title] of [["/", "Showcase"], ["/showcase", "Showcase"], ["/landing/", "Landing"]] as const) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain(`<h1>${title}</h1>`);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+    const compressed = await app.inject({ method: "GET", url: "/landing", headers: { "accept-encoding": "br" } });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers.vary).toContain("accept-encoding");
+    expect((await app.inject({ method: "HEAD", url: "/" })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/.prerendered/showcase.html" })).statusCode).toBe(404);
   });
 
   it("answers known pages with the shell and 200, unknown ones with the shell and 404", async () => {
@@ -74,5 +95,16 @@ describe("serving the built client", () => {
     expect(forged.headers["cache-control"]).toBe("no-cache");
     const organize = await app.inject({ method: "GET", url: "/organize", headers: { cookie } });
     expect(organize.body).not.toContain("/api/digital-data/");
+
+    // `/` is the dashboard for a live session and the prerendered showcase for anyone else.
+    const root = await app.inject({ method: "GET", url: "/", headers: { cookie } });
+    expect(root.body).toContain(`/api/digital-data/${id}`);
+    expect(root.body).not.toContain("<h1>Showcase</h1>");
+    expect(root.headers.vary).toContain("cookie");
+    const rootForged = await app.inject({ method: "GET", url: "/", headers: { cookie: `cs_session=${"x".repeat(43)}` } });
+    expect(rootForged.body).toContain("<h1>Showcase</h1>");
+    expect(rootForged.headers.vary).toContain("cookie");
+    // The showcase's own path is the showcase for everyone.
+    expect((await app.inject({ method: "GET", url: "/showcase", headers: { cookie } })).body).toContain("<h1>Showcase</h1>");
   });
 });

@@ -11,6 +11,7 @@ import { isKnownPage, withoutTrailingSlash } from "../../domain/routes";
 import { sessionOf } from "../auth/guard";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
+import { findPrerenderedPages } from "./prerendered-pages";
 
 export async function registerStaticApp(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
@@ -27,6 +28,8 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
       setHeaders(res, path) {
         // Hashed assets never change; everything else is revalidated.
         res.setHeader("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+        // A cache must not hand the brotli copy to a client that did not ask for it.
+        res.setHeader("vary", "accept-encoding");
       },
     });
   }
@@ -34,6 +37,7 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
   const manifestPath = clientDir ? join(clientDir, ".vite", "manifest.json") : undefined;
   const manifest = manifestPath && existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest) : undefined;
   const pageShell = shell === undefined ? undefined : shellWithPreloads(shell, manifest);
+  const prerendered = hasClient && clientDir ? findPrerenderedPages(clientDir) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
@@ -43,12 +47,18 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
     if ((request.method === "GET" || request.method === "HEAD") && pageShell) {
       const page = withoutTrailingSlash(path);
       const hasCookie = request.cookies[SESSION_COOKIE] !== undefined;
-      let html = pageShell(page, hasCookie);
-      let cacheControl = "no-cache";
       // The preloads are an optimisation: if the session cannot be looked up (database
       // restarting), the page is still served, without them.
-      const session = hasCookie && showsDashboard(page) ? await sessionOf(app, request, reply).catch(() => null) : null;
-      if (session) {
+      const session = hasCookie && showsDashboard(page) ? await sessionOf(app, request, reply).catch(() => "unknown" as const) : null;
+      // `/` differs by session: the showcase for visitors, the app (dashboard) otherwise.
+      if (page === "/") reply.header("vary", "cookie, accept-encoding");
+      const prerenderedFile = session === null ? prerendered?.fileFor(page) : undefined;
+      if (prerenderedFile && prerendered) {
+        return reply.header("cache-control", "no-cache").sendFile(prerenderedFile, prerendered.dir);
+      }
+      let html = pageShell(page, hasCookie);
+      let cacheControl = "no-cache";
+      if (session !== null && session !== "unknown") {
         html = withDataPreloads(html, dashboardDataUrls(session.userId));
         // It names the user's id now: for this browser only.
         cacheControl = "private, no-cache";

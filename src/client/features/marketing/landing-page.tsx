@@ -1,8 +1,8 @@
 import { DownloadSection } from "./components/download-section";
-import { EmailSignupCard } from "./components/email-signup-card";
 import { Hero } from "./components/hero";
 import { PricingSection } from "./components/pricing-section";
 import { SiteFooter } from "./components/site-footer";
+import { SignupIsland } from "./components/signup-island";
 import { SiteHeader } from "./components/site-header";
 
 /** The shorter launch page (spec §2 /landing): plans are shown but not yet purchasable. */
@@ -21,9 +21,7 @@ export function LandingPage() {
             { label: "Google Play", badge: "Coming Soon", icon: "android" },
           ]}
         />
-        <div className="mx-auto max-w-xl px-4 pb-12">
-          <EmailSignupCard id="early-access" />
-        </div>
+        <SignupIsland cardId="early-access" className="mx-auto max-w-xl px-4 pb-12" />
       </main>
       <SiteFooter />
     </div>

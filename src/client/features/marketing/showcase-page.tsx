@@ -1,9 +1,9 @@
 import { DownloadSection } from "./components/download-section";
-import { EmailSignupCard } from "./components/email-signup-card";
 import { TrackProgressSection, WhatWeDoSection } from "./components/features-section";
 import { Hero } from "./components/hero";
 import { PricingSection } from "./components/pricing-section";
 import { SiteFooter } from "./components/site-footer";
+import { SignupIsland } from "./components/signup-island";
 import { SiteHeader } from "./components/site-header";
 
 const SIGNUP_ID = "early-access";
@@ -15,9 +15,7 @@ export function ShowcasePage() {
       <SiteHeader />
       <main>
         <Hero secondary={{ href: `#${SIGNUP_ID}`, label: "Get Early Access" }} />
-        <div className="mx-auto max-w-xl scroll-mt-6 px-4">
-          <EmailSignupCard id={SIGNUP_ID} />
-        </div>
+        <SignupIsland cardId={SIGNUP_ID} className="mx-auto max-w-xl scroll-mt-6 px-4" />
         <WhatWeDoSection />
         <TrackProgressSection />
         <PricingSection action={{ kind: "link", href: `#${SIGNUP_ID}`, label: "Lock In Early Price" }} />

@@ -15,6 +15,13 @@ export function EmailSignupCard({ id }: { id?: string }) {
   const [invalid, setInvalid] = useState(false);
   const signup = useCreateEmailSignup();
   const loading = signup.isPending;
+  const inputRef = useRef<HTMLInputElement>(null);
+  // On the prerendered pages the form is on screen before its script: an address typed in
+  // that time is in the input but not yet in our state. Hydration keeps it; take it over.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -48,6 +55,7 @@ export function EmailSignupCard({ id }: { id?: string }) {
       {/* noValidate: the spec's own message must show instead of the browser's bubble. */}
       <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
         <Field
+          ref={inputRef}
           label="Email address"
           type="email"
           name="email"
