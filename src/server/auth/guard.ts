@@ -6,33 +6,52 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../plugins/errors";
-import { readSessionToken, resolveSession, setSessionCookie, type SessionInfo } from "./sessions";
+import { readSessionToken, resolveSession, setSessionCookie, type SessionInfo, type SessionRead } from "./sessions";
+
+/**
+ * A hot route's session read: one statement checks the session and reads the route's data,
+ * a round trip fewer per request. The check stays in the onRequest hook, so the 401 still
+ * comes before anything else. Null when the read cannot apply to this request (malformed
+ * params, which validation answers): the plain lookup runs instead.
+ */
+export type SessionJoin<T> = (request: FastifyRequest) => SessionRead<T> | null;
 
 declare module "fastify" {
   interface FastifyRequest {
     session: SessionInfo | null;
+    sessionJoined: { join: SessionJoin<unknown>; value: unknown } | null;
   }
   interface FastifyContextConfig {
     /** The route needs a signed-in user. */
     auth?: boolean;
+    /** Reads the route's data in the session lookup's statement. */
+    sessionJoin?: SessionJoin<unknown>;
   }
 }
 
 /** The request's session, if its cookie names a live one; refreshes the cookie when the session slid. */
-export async function sessionOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<SessionInfo | null> {
+export async function sessionOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, join?: SessionJoin<unknown>): Promise<SessionInfo | null> {
   const token = readSessionToken(request);
   if (!token) return null;
-  const found = await resolveSession(app.db, token);
+  const read = join?.(request) ?? null;
+  const found = read ? await resolveSession(app.db, token, new Date(), read) : await resolveSession(app.db, token);
   if (!found) return null;
   if (found.touched) setSessionCookie(reply, token, found.expiresAt, app.env.NODE_ENV === "production");
+  if (join && read) request.sessionJoined = { join, value: found.joined };
   return { id: found.id, userId: found.userId };
+}
+
+/** What the route's SessionJoin read with the session; undefined when the plain lookup ran. */
+export function joinedOf<T>(request: FastifyRequest, join: SessionJoin<T>): T | undefined {
+  return request.sessionJoined?.join === join ? (request.sessionJoined.value as T) : undefined;
 }
 
 export function registerSessionLookup(app: FastifyInstance): void {
   app.decorateRequest("session", null);
+  app.decorateRequest("sessionJoined", null);
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/")) return;
-    request.session = await sessionOf(app, request, reply);
+    request.session = await sessionOf(app, request, reply, request.routeOptions.config?.sessionJoin);
     if (request.routeOptions.config?.auth && !request.session) throw new HttpError(401, "Authentication required");
   });
 }

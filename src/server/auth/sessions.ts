@@ -36,28 +36,52 @@ export async function createSession(db: Db, userId: number, now = new Date()): P
   return { token, expiresAt };
 }
 
-/** The lookup every signed-in request makes. */
-const sessionLookup = preparedPerDb((db) => {
-  const now = sql.placeholder("now");
-  return db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
-    .limit(1)
-    .prepare("cs_session_lookup");
-});
+/** What the hook needs of a session row to judge it live and slide it. */
+export const sessionColumns = {
+  userId: sessions.userId,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  absoluteExpiresAt: sessions.absoluteExpiresAt,
+};
+export type SessionRow = { userId: number; lastSeenAt: Date; expiresAt: Date; absoluteExpiresAt: Date };
 
-/** Looks the token up; extends a live session's sliding expiry. Returns null when invalid. */
-export async function resolveSession(db: Db, token: string, now = new Date()): Promise<(SessionInfo & { expiresAt: Date; touched: boolean }) | null> {
+/**
+ * The live-session condition, for statements that read a route's data in the same round trip
+ * as the session (placeholders `sessionId` and `now`). Every such statement checks the
+ * database, so a revoked session stops working on every process at once.
+ */
+export function liveSession() {
+  const now = sql.placeholder("now");
+  return and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now));
+}
+
+/** A live session's row and whatever the reading statement joined to it. */
+export type SessionRead<T> = (db: Db, sessionId: string, now: Date) => Promise<{ session: SessionRow; joined: T } | undefined>;
+
+/** The lookup every signed-in request makes. */
+const sessionLookup = preparedPerDb((db) => db.select({ session: sessionColumns }).from(sessions).where(liveSession()).prepare("cs_session_lookup"));
+
+const plainRead: SessionRead<undefined> = async (db, sessionId, now) => {
+  const [row] = await sessionLookup(db).execute({ sessionId, now: now.toISOString() });
+  return row && { session: row.session, joined: undefined };
+};
+
+export type ResolvedSession<T> = SessionInfo & { expiresAt: Date; touched: boolean; joined: T };
+
+/** Looks the token up (through `read`, which may join the route's data); extends a live session's sliding expiry. Returns null when invalid. */
+export async function resolveSession(db: Db, token: string, now?: Date): Promise<ResolvedSession<undefined> | null>;
+export async function resolveSession<T>(db: Db, token: string, now: Date, read: SessionRead<T>): Promise<ResolvedSession<T> | null>;
+export async function resolveSession<T>(db: Db, token: string, now = new Date(), read?: SessionRead<T>): Promise<ResolvedSession<T | undefined> | null> {
   const id = hashToken(token);
-  const [row] = await sessionLookup(db).execute({ id, now: now.toISOString() });
-  if (!row) return null;
+  const found = await (read ?? plainRead)(db, id, now);
+  if (!found) return null;
+  const { session: row, joined } = found;
   if (now.getTime() - row.lastSeenAt.getTime() < TOUCH_AFTER_MS) {
-    return { id, userId: row.userId, expiresAt: row.expiresAt, touched: false };
+    return { id, userId: row.userId, expiresAt: row.expiresAt, touched: false, joined };
   }
   const expiresAt = new Date(Math.min(now.getTime() + SLIDING_MS, row.absoluteExpiresAt.getTime()));
   await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
-  return { id, userId: row.userId, expiresAt, touched: true };
+  return { id, userId: row.userId, expiresAt, touched: true, joined };
 }
 
 export async function destroySession(db: Db, id: string): Promise<void> {

@@ -7,19 +7,22 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CleanupEventResultSchema, CleanupEventSchema } from "../../domain/schemas/dashboard";
-import { requireUser } from "../auth/guard";
+import { joinedOf, requireUser, type SessionJoin } from "../auth/guard";
 import { cleanupEvents } from "../db/schema";
 import { HttpError } from "../plugins/errors";
-import { recordCleanupEvent } from "../services/cleanup-events";
+import { readEventStateWithSession, recordCleanupEvent, type EventState } from "../services/cleanup-events";
+
+const eventStateJoin: SessionJoin<EventState> = () => readEventStateWithSession;
 
 export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/cleanup-events",
-    { config: { auth: true }, schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } } },
+    { config: { auth: true, sessionJoin: eventStateJoin }, schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } } },
     async (request) => {
       const { userId } = requireUser(request);
       const { clientId, actionId, category, action, items, bytesFreed, timezone } = request.body;
-      return recordCleanupEvent(app.db, userId, { clientId: (clientId ?? actionId)!, category, action, items, bytesFreed, timezone });
+      const event = { clientId: (clientId ?? actionId)!, category, action, items, bytesFreed, timezone };
+      return recordCleanupEvent(app.db, userId, event, new Date(), joinedOf(request, eventStateJoin));
     },
   );
 

@@ -2,22 +2,29 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DigitalDataSchema, RealDataScanSchema } from "../../domain/schemas/dashboard";
-import { requireOwnUser } from "../auth/guard";
+import { joinedOf, requireOwnUser, type SessionJoin } from "../auth/guard";
 import { scanSnapshots } from "../db/schema";
 import { HttpError } from "../plugins/errors";
-import { loadDigitalData, loadDigitalDataNow, saveSummary } from "../services/digital-data";
+import { loadDigitalData, presentDigitalDataRead, readDigitalDataWithSession, saveSummary, type DigitalDataRead } from "../services/digital-data";
 import { userToday } from "../services/user-time";
 
 export const UserIdParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
+const digitalDataJoin: SessionJoin<DigitalDataRead> = (request) => {
+  const params = UserIdParams.safeParse(request.params);
+  return params.success ? readDigitalDataWithSession(params.data.userId) : null;
+};
+
 export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/digital-data/:userId",
-    { config: { auth: true }, schema: { params: UserIdParams, response: { 200: DigitalDataSchema } } },
+    { config: { auth: true, sessionJoin: digitalDataJoin }, schema: { params: UserIdParams, response: { 200: DigitalDataSchema } } },
     async (request) => {
       const { userId } = request.params;
       requireOwnUser(request, userId);
-      return loadDigitalDataNow(app.db, userId);
+      const read = joinedOf(request, digitalDataJoin);
+      // Without the joined read (the hook always joins for valid params), read it the long way.
+      return read ? presentDigitalDataRead(userId, read) : loadDigitalData(app.db, userId, await userToday(app.db, userId));
     },
   );
 

@@ -9,7 +9,8 @@ import type { DigitalData } from "../../domain/schemas/dashboard";
 import { ScanSummarySchema, type ScanSummary } from "../../domain/schemas/scan-summary";
 import type { Db } from "../db/client";
 import { preparedPerDb } from "../db/prepared";
-import { cleanupEvents, digitalData, users, userSettings } from "../db/schema";
+import { cleanupEvents, digitalData, sessions, users, userSettings } from "../db/schema";
+import { liveSession, sessionColumns, type SessionRead } from "../auth/sessions";
 import { daysAroundUtc, localDate } from "../../domain/streak";
 
 const GB = 1e9;
@@ -71,36 +72,54 @@ export async function loadDigitalData(db: Db, userId: number, today: string): Pr
 }
 
 /**
- * GET /api/digital-data/{id} in one round trip: the scan row, the user's zone, and the
- * cleanup events of the three dates "today" can be in any zone (the day is picked once the
- * zone is known). Four sequential queries before; round trips were most of its latency.
+ * GET /api/digital-data/{id}'s read: the scan row, the user's zone, and the cleanup events
+ * of the three dates "today" can be in any zone (the day is picked once the zone is known).
+ * Run in the session lookup's own statement (digitalDataJoin), so the route costs one round
+ * trip: round trips were most of its latency under load. The data joins only when the
+ * session's user is the requested one, so another user's id reads nothing of theirs.
  */
-const digitalDataNow = preparedPerDb((db) => {
-  const userId = sql.placeholder("userId");
+const digitalDataWithSession = preparedPerDb((db) => {
   const perDay = db
     .select({ day: cleanupEvents.localDate, n: count().as("n") })
     .from(cleanupEvents)
-    .where(and(eq(cleanupEvents.userId, userId), inArray(cleanupEvents.localDate, [sql.placeholder("d0"), sql.placeholder("d1"), sql.placeholder("d2")])))
+    .where(and(eq(cleanupEvents.userId, users.id), inArray(cleanupEvents.localDate, [sql.placeholder("d0"), sql.placeholder("d1"), sql.placeholder("d2")])))
     .groupBy(cleanupEvents.localDate)
     .as("per_day");
   return db
     .select({
+      session: sessionColumns,
       timezone: userSettings.timezone,
       data: digitalData,
       events: sql<Record<string, number> | null>`(select json_object_agg(${perDay.day}, ${perDay.n}) from ${perDay})`,
     })
-    .from(users)
+    .from(sessions)
+    .leftJoin(users, and(eq(users.id, sessions.userId), eq(users.id, sql.placeholder("userId"))))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .leftJoin(digitalData, eq(digitalData.userId, users.id))
-    .where(eq(users.id, userId))
-    .prepare("cs_digital_data_now");
+    .where(liveSession())
+    .prepare("cs_digital_data_with_session");
 });
 
-export async function loadDigitalDataNow(db: Db, userId: number, now = new Date()): Promise<DigitalData> {
-  const [d0, d1, d2] = daysAroundUtc(now);
-  const [found] = await digitalDataNow(db).execute({ userId, d0, d1, d2 });
-  const today = localDate(now, found?.timezone ?? "UTC");
-  return presentDigitalData(userId, found?.data ?? undefined, Number(found?.events?.[today] ?? 0), today);
+export interface DigitalDataRead {
+  now: Date;
+  timezone: string | null;
+  data: DigitalDataRow | null;
+  events: Record<string, number> | null;
+}
+
+/** The session, and `userId`'s digital data when the session is theirs. */
+export function readDigitalDataWithSession(userId: number): SessionRead<DigitalDataRead> {
+  return async (db, sessionId, now) => {
+    const [d0, d1, d2] = daysAroundUtc(now);
+    const [row] = await digitalDataWithSession(db).execute({ sessionId, now: now.toISOString(), userId, d0, d1, d2 });
+    return row && { session: row.session, joined: { now, timezone: row.timezone, data: row.data, events: row.events } };
+  };
+}
+
+/** The user's digital data from what digitalDataJoin read; the caller has checked it is their own. */
+export function presentDigitalDataRead(userId: number, read: DigitalDataRead): DigitalData {
+  const today = localDate(read.now, read.timezone ?? "UTC");
+  return presentDigitalData(userId, read.data ?? undefined, Number(read.events?.[today] ?? 0), today);
 }
 
 function presentDigitalData(userId: number, row: DigitalDataRow | undefined, completed: number, today: string): DigitalData {
