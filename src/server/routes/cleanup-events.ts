@@ -9,6 +9,7 @@ import { z } from "zod";
 import { CleanupEventResultSchema, CleanupEventSchema } from "../../domain/schemas/dashboard";
 import { joinedOf, requireUser, type SessionJoin } from "../auth/guard";
 import { cleanupEvents } from "../db/schema";
+import { compiledSerializer } from "../plugins/compiled-serializer";
 import { HttpError } from "../plugins/errors";
 import { readEventStateWithSession, recordCleanupEvent, type EventState } from "../services/cleanup-events";
 
@@ -17,7 +18,7 @@ const eventStateJoin: SessionJoin<EventState> = () => readEventStateWithSession;
 export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/cleanup-events",
-    { config: { auth: true, sessionJoin: eventStateJoin }, schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } } },
+    { config: { auth: true, sessionJoin: eventStateJoin }, schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } }, serializerCompiler: compiledSerializer },
     async (request) => {
       const { userId } = requireUser(request);
       const { clientId, actionId, category, action, items, bytesFreed, timezone } = request.body;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DigitalDataSchema, RealDataScanSchema } from "../../domain/schemas/dashboard";
 import { joinedOf, requireOwnUser, type SessionJoin } from "../auth/guard";
 import { scanSnapshots } from "../db/schema";
+import { compiledSerializer } from "../plugins/compiled-serializer";
 import { HttpError } from "../plugins/errors";
 import { loadDigitalData, presentDigitalDataRead, readDigitalDataWithSession, saveSummary, type DigitalDataRead } from "../services/digital-data";
 import { userToday } from "../services/user-time";
@@ -18,7 +19,7 @@ const digitalDataJoin: SessionJoin<DigitalDataRead> = (request) => {
 export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/digital-data/:userId",
-    { config: { auth: true, sessionJoin: digitalDataJoin }, schema: { params: UserIdParams, response: { 200: DigitalDataSchema } } },
+    { config: { auth: true, sessionJoin: digitalDataJoin }, schema: { params: UserIdParams, response: { 200: DigitalDataSchema } }, serializerCompiler: compiledSerializer },
     async (request) => {
       const { userId } = request.params;
       requireOwnUser(request, userId);
