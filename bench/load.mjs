@@ -7,8 +7,11 @@
 // code is non-zero only when the run itself breaks. With --profile, each app server runs
 // under --cpu-prof (figures then include the profiler's cost): the .cpuprofile files land
 // in DIR (open them in Chrome DevTools) and the functions with the most self time are printed.
+// On Linux each row also gives the CPU time per request of the server process and of all
+// PostgreSQL processes (from /proc): on a shared machine latency moves with whatever else
+// runs, and CPU per request says whether a change made the work itself cheaper.
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { cpus, loadavg } from "node:os";
 import autocannon from "autocannon";
@@ -27,13 +30,46 @@ app.get("/hello", async () => ({ hello: "world" }));
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
 `;
 
+/** CPU ticks (user + system, 1/100 s on Linux) a process has used; 0 where /proc is missing or it is gone. */
+function cpuTicks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+function postgresTicks() {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres")) ticks += cpuTicks(pid);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks;
+}
+
+const HAS_PROC = existsSync("/proc/self/stat");
+
+/** Runs a load and adds the CPU µs per request of the server process (and of PostgreSQL when `pg`). */
+async function withCpu(pid, pg, run) {
+  const [server0, pg0] = [HAS_PROC ? cpuTicks(pid) : 0, HAS_PROC && pg ? postgresTicks() : 0];
+  const out = await run();
+  const perRequest = (ticks) => (HAS_PROC ? (ticks * 10_000) / Math.max(1, out.result.requests.total) : NaN);
+  out.cpu = { server: perRequest(cpuTicks(pid) - server0), pg: pg ? perRequest(postgresTicks() - pg0) : NaN };
+  return out;
+}
+
 async function startBare() {
   const port = await freePort();
   const child = spawn(process.execPath, ["--input-type=module", "-e", BARE_SERVER], { cwd: REPO, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(`${base}/hello`)).ok) return { base, stop: () => child.kill("SIGTERM") };
+      if ((await fetch(`${base}/hello`)).ok) return { base, pid: child.pid, stop: () => child.kill("SIGTERM") };
     } catch {
       // not yet listening
     }
@@ -50,8 +86,9 @@ function cannon(label, options) {
   });
 }
 
-const figure = ({ label, result }) => ({
+const figure = ({ label, result, cpu }) => ({
   label,
+  cpu,
   rps: result.requests.average,
   p50: result.latency.p50,
   p99: result.latency.p99,
@@ -59,14 +96,15 @@ const figure = ({ label, result }) => ({
   detail: result.errors + result.timeouts + result.non2xx ? ` (${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors - result.timeouts} other)` : "",
 });
 
-async function appRuns(dbLabel, start) {
+async function appRuns(dbLabel, start, pg = false) {
   const server = await start();
+  const pid = server.child.pid;
   try {
     const { client, userId } = await registerUser(server.base, "bench");
     await client.request("POST", "/api/real-data/scan", { userId, summary: sampleSummary() });
     const headers = { cookie: client.cookie, origin: server.base, accept: "application/json" };
-    const get = await cannon(`${dbLabel} GET /api/digital-data/{id}`, { url: `${server.base}/api/digital-data/${userId}`, headers });
-    const post = await cannon(`${dbLabel} POST /api/cleanup-events`, {
+    const get = await withCpu(pid, pg, () => cannon(`${dbLabel} GET /api/digital-data/{id}`, { url: `${server.base}/api/digital-data/${userId}`, headers }));
+    const post = await withCpu(pid, pg, () => cannon(`${dbLabel} POST /api/cleanup-events`, {
       url: server.base,
       requests: [
         {
@@ -76,7 +114,7 @@ async function appRuns(dbLabel, start) {
           setupRequest: (req) => ({ ...req, body: JSON.stringify(cleanupEvent("bench")) }),
         },
       ],
-    });
+    }));
     return [get, post];
   } finally {
     await server.stop();
@@ -88,7 +126,7 @@ console.log(`Load: ${cpus().length} cores, load average ${loadavg().map((l) => l
 const runs = [];
 const bare = await startBare();
 try {
-  runs.push(await cannon("bare Fastify GET /hello", { url: `${bare.base}/hello` }));
+  runs.push(await withCpu(bare.pid, false, () => cannon("bare Fastify GET /hello", { url: `${bare.base}/hello` })));
 } finally {
   bare.stop();
 }
@@ -105,7 +143,7 @@ try {
 if (process.env.DATABASE_URL) {
   const db = await scratchDatabase(process.env.DATABASE_URL, "cleanspace_bench");
   try {
-    runs.push(...(await appRuns("PostgreSQL", () => startServer({ env: { ...env, DATABASE_URL: db.url }, label: "postgres", nodeArgs }))));
+    runs.push(...(await appRuns("PostgreSQL", () => startServer({ env: { ...env, DATABASE_URL: db.url }, label: "postgres", nodeArgs }), true)));
   } finally {
     await db.drop();
   }
@@ -116,10 +154,11 @@ if (process.env.DATABASE_URL) {
 const rows = runs.map(figure);
 const bareRps = rows[0].rps;
 console.log(`\nLoad (${duration} s per run, ${connections} connections; load average now ${loadavg()[0].toFixed(2)})`);
-console.log(`${"route".padEnd(40)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"vs bare".padStart(8)}  goal (0 errors, p99 < 50 ms)`);
+const µs = (v) => (Number.isNaN(v) ? "–" : v.toFixed(0));
+console.log(`${"route".padEnd(40)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"vs bare".padStart(8)} ${"srv µs/req".padStart(11)} ${"pg µs/req".padStart(10)}  goal (0 errors, p99 < 50 ms)`);
 for (const r of rows) {
   const goal = r === rows[0] ? "" : r.errors === 0 && r.p99 < 50 ? "met" : "NOT met";
-  console.log(`${r.label.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${(r.rps / bareRps).toFixed(3).padStart(8)}  ${goal}${r.detail}`);
+  console.log(`${r.label.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${(r.rps / bareRps).toFixed(3).padStart(8)} ${µs(r.cpu.server).padStart(11)} ${µs(r.cpu.pg).padStart(10)}  ${goal}${r.detail}`);
 }
 
 /** The functions with the most self time in a V8 .cpuprofile, in ms. */
