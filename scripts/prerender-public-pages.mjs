@@ -25,7 +25,6 @@ await build({
   target: "node20",
   jsx: "automatic",
   packages: "external",
-  define: { "import.meta.env.PROD": "true" },
   logLevel: "warning",
 });
 const { PRERENDERED_PAGES, renderPublicPage } = await import(pathToFileURL(RENDERER).href);

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { readStoredTheme } from "../lib/theme";
+import { readStoredTheme } from "../lib/theme-storage";
 
 const DarkModePrompt = lazy(() => import("./dark-mode-prompt").then((m) => ({ default: m.DarkModePrompt })));
 

@@ -5,8 +5,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { applyTheme, readStoredTheme, THEME_STORAGE_KEY, type Theme } from "./theme-storage";
 
-export { applyTheme, readStoredTheme, THEME_STORAGE_KEY, type Theme } from "./theme-storage";
-
 interface ThemeContextValue {
   theme: Theme;
   setTheme(theme: Theme): void;
