@@ -29,6 +29,7 @@ function ensureChromium() {
 }
 
 ensureChromium();
+run("lock file holds every platform's packages", "node", ["scripts/lockfile-platforms.mjs"]);
 run("typecheck", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
 run("lint", "npx", ["eslint", "--max-warnings=0", "."]);
 run("unit, component and API tests", "npx", ["vitest", "run"]);
