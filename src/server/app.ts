@@ -6,6 +6,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { MAX_CLEANUP_EVENTS_PER_DAY, MAX_SNAPSHOTS_PER_DAY } from "../domain/limits";
 import { registerSessionLookup } from "./auth/guard";
 import type { Database, Db } from "./db/client";
 import { seedTips } from "./db/seed";
@@ -41,6 +42,12 @@ export interface Limits {
   reset: number;
   /** Password checks by a signed-in user (password change, account deletion) per client. */
   passwordCheckPerIp: number;
+  /** Per-user quotas (issue 18 #7): rows a day, heavy reads an hour. */
+  snapshotsPerDay: number;
+  scansPerDay: number;
+  cleanupEventsPerDay: number;
+  insightsPerHour: number;
+  exportsPerHour: number;
 }
 
 /** Failure-only throttles per account (services/account-throttle.ts). */
@@ -112,7 +119,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter = createDbRateLimiter(database.db);
   app.decorate("limiter", limiter);
   const m = env.RATE_LIMIT_MULTIPLIER;
-  app.decorate("limits", { register: 10 * m, loginPerIp: 30 * m, reset: 5 * m, passwordCheckPerIp: 20 * m });
+  app.decorate("limits", {
+    register: 10 * m,
+    loginPerIp: 30 * m,
+    reset: 5 * m,
+    passwordCheckPerIp: 20 * m,
+    snapshotsPerDay: MAX_SNAPSHOTS_PER_DAY * m,
+    scansPerDay: 4 * MAX_SNAPSHOTS_PER_DAY * m,
+    cleanupEventsPerDay: MAX_CLEANUP_EVENTS_PER_DAY * m,
+    insightsPerHour: 300 * m,
+    exportsPerHour: 20 * m,
+  });
   app.decorate("throttles", {
     login: createAccountThrottle(limiter, "login", { perClient: 10 * m, windowMs: 15 * MINUTE, perAccount: 100 * m, accountWindowMs: HOUR }),
     reset: createAccountThrottle(limiter, "reset", { perClient: 3 * m, windowMs: HOUR, perAccount: 10 * m, accountWindowMs: HOUR }),

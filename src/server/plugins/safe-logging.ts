@@ -14,6 +14,7 @@ export function safeRequest(request: Pick<FastifyRequest, "method" | "url" | "ip
 }
 
 interface LoggedError {
+  [key: string]: unknown;
   type: string;
   message: string;
   code?: string;
