@@ -24,6 +24,7 @@ import { cleanupEventRoutes } from "./routes/cleanup-events";
 import { digitalDataRoutes } from "./routes/digital-data";
 import { settingsRoutes } from "./routes/settings";
 import { streakRoutes } from "./routes/streaks";
+import { emailChangeRoutes } from "./routes/email-change";
 import { emailSignupRoutes } from "./routes/email-signups";
 import { healthRoutes } from "./routes/health";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tipRoutes);
   await app.register(userRoutes);
   await app.register(authRoutes);
+  await app.register(emailChangeRoutes);
   await app.register(emailSignupRoutes);
   await app.register(subscriptionRoutes);
   await app.register(stripeWebhookRoutes);

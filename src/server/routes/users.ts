@@ -61,14 +61,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, schema: { params: UserIdParams, body: UpdateUserSchema, response: { 200: PublicUserSchema } } },
     async (request) => {
       requireOwnUser(request, request.params.id);
-      try {
-        const [row] = await app.db.update(users).set(request.body).where(eq(users.id, request.params.id)).returning();
-        if (!row) throw new HttpError(404, "Not found");
-        return presentUser(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError(409, messages.emailTaken);
-        throw err;
-      }
+      // The name only: the address changes through /api/auth/email-change (issue 18 #3).
+      const [row] = await app.db.update(users).set({ name: request.body.name }).where(eq(users.id, request.params.id)).returning();
+      if (!row) throw new HttpError(404, "Not found");
+      return presentUser(row);
     },
   );
 

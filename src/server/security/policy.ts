@@ -15,6 +15,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/auth/password-reset": "a signed-out user asks for a reset link (always 202)",
   "POST /api/auth/password-reset/confirm": "the reset link's token is the credential",
   "POST /api/email-signup": "the landing page's early-access list",
+  "POST /api/auth/email-change/confirm": "the link mailed to the new address; its token is the credential",
+  "POST /api/auth/email-change/undo": "the link mailed to the old address; its token is the credential",
   "GET /api/stripe/config": "the publishable key the payment form needs",
   "POST /api/stripe/webhook": "called by Stripe; its signature is the credential",
 };
