@@ -42,7 +42,7 @@ test("change the sign-in address: password, confirmation link, then sign in with
   await expect(page.getByRole("heading", { level: 1, name: "Confirm your new address" })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Confirm new address" }).click();
-  await expect(page.getByRole("status")).toContainText(`Your sign-in address is now ${newEmail}`);
+  await expect(page.getByText(`Your sign-in address is now ${newEmail}. Other devices were signed out.`)).toBeVisible();
 
   await page.context().clearCookies();
   await signInViaUi(page, newEmail, account.password);
