@@ -33,5 +33,7 @@ describe("EmailChangePage (issue 18 #3)", () => {
     const { user } = renderAuthPage(<EmailChangePage />, { path: "/email-change", search: `action=confirm&token=${TOKEN}` });
     await user.click(screen.getAllByRole("button", { name: "Confirm new address" }).at(-1)!);
     expect(await screen.findByText("This link is invalid or has expired")).toBeInTheDocument();
+    // A dead link offers no retry.
+    expect(screen.queryByRole("button", { name: "Confirm new address" })).not.toBeInTheDocument();
   });
 });

@@ -70,7 +70,7 @@ export function EmailChangePage() {
                 {failure}
               </p>
             ) : null}
-            {link ? (
+            {link && !(submit.error instanceof ApiError && submit.error.status === 400) ? (
               <Button size="lg" className="w-full" disabled={submit.isPending} onClick={() => submit.mutate(link)}>
                 {submit.isPending ? texts.busy : texts.button}
               </Button>
