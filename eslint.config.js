@@ -73,7 +73,7 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": "off", "no-console": "off" },
   },
   {
-    files: ["scripts/**", "bench/**", "bin/**", "src/cli/**", "src/server/main.ts"],
+    files: ["scripts/**", "bench/**", "bin/**", "src/cli/**", "src/server/main.ts", "src/server/start.ts"],
     rules: { "no-console": "off" },
   },
 );

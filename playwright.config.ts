@@ -31,8 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The built app, exactly as `npm start` serves it (npm test builds first).
-    command: "node dist/server/main.js",
+    // The built app as `npm start` serves it, plus the test-only routes (npm test builds first).
+    command: "node dist/server/test-main.js",
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

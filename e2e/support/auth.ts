@@ -73,10 +73,10 @@ export async function sessionStatus(request: APIRequestContext): Promise<number>
   return (await request.get("/api/auth/me")).status();
 }
 
-/** Newest first; the endpoint exists only when the server runs with NODE_ENV=test. */
+/** Newest first; the endpoint exists only in the test server (dist/server/test-main.js). */
 export async function readOutbox(request: APIRequestContext, to: string): Promise<Array<{ to: string; subject: string; text: string }>> {
   const res = await request.get(`/api/test/outbox?to=${encodeURIComponent(to)}`);
-  expect(res.status(), "GET /api/test/outbox (NODE_ENV=test only)").toBe(200);
+  expect(res.status(), "GET /api/test/outbox (served by dist/server/test-main.js only)").toBe(200);
   return (await res.json()) as Array<{ to: string; subject: string; text: string }>;
 }
 

@@ -18,6 +18,7 @@ export const PAGE_PATHS = [
   "/register",
   "/forgot-password",
   "/reset-password",
+  "/email-change",
   "/privacy",
   "/terms",
   "/welcome",

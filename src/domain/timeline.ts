@@ -5,6 +5,7 @@
  * a scan carries the previous score forward. The 2.5 MB per item is the spec's ESTIMATE:
  * it is used only for deleting actions whose bytes were not measured, and reported apart.
  */
+import { addCapped } from "./limits";
 import type { ScanSummary } from "./schemas/scan-summary";
 import { addDays } from "./streak";
 
@@ -111,8 +112,8 @@ export function buildTimeline(
       carried: !scannedToday,
       storageUsed: last ? last.summary.totalBytes : null,
       itemsProcessed: dayEvents.reduce((n, e) => n + e.items, 0),
-      bytesFreed: freed.reduce((n, f) => n + f.measured, 0),
-      estimatedBytesFreed: freed.reduce((n, f) => n + f.estimated, 0),
+      bytesFreed: freed.reduce((n, f) => addCapped(n, f.measured), 0),
+      estimatedBytesFreed: freed.reduce((n, f) => addCapped(n, f.estimated), 0),
       category: dominantCategory(dayEvents),
     });
   }
@@ -168,11 +169,12 @@ export function cleanupTotals(events: readonly EventPoint[]): CleanupTotals {
   const t: CleanupTotals = { bytesFreed: 0, estimatedBytesFreed: 0, estimatedItems: 0, itemsDeleted: 0, itemsProcessed: 0, actions: events.length };
   for (const e of events) {
     const f = freedBytesOf(e);
-    t.bytesFreed += f.measured;
-    t.estimatedBytesFreed += f.estimated;
-    t.estimatedItems += f.estimatedItems;
-    t.itemsProcessed += e.items;
-    if (FREEING_ACTIONS.has(e.action)) t.itemsDeleted += e.items;
+    // Held at MAX_SAFE_INTEGER (issue 18 #9): a total past it would fail the response check.
+    t.bytesFreed = addCapped(t.bytesFreed, f.measured);
+    t.estimatedBytesFreed = addCapped(t.estimatedBytesFreed, f.estimated);
+    t.estimatedItems = addCapped(t.estimatedItems, f.estimatedItems);
+    t.itemsProcessed = addCapped(t.itemsProcessed, e.items);
+    if (FREEING_ACTIONS.has(e.action)) t.itemsDeleted = addCapped(t.itemsDeleted, e.items);
   }
   return t;
 }

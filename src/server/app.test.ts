@@ -40,7 +40,7 @@ describe("app shell and API basics", () => {
   it("refuses a cross-site state-changing request with 403", async () => {
     const res = await t.app.inject({
       method: "POST",
-      url: "/api/anything",
+      url: "/api/auth/logout",
       headers: { origin: "https://evil.example", host: "localhost:5000" },
       payload: {},
     });

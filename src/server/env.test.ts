@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allowedOrigins, EnvError, loadEnv } from "./env";
+import { allowedOrigins, appOrigin, EnvError, loadEnv, parseTrustProxy, servesHttps, trustProxyOption } from "./env";
+import { startupNotes } from "./start";
 
 describe("loadEnv", () => {
   it("works offline with no variables at all", () => {
@@ -29,5 +30,49 @@ describe("loadEnv", () => {
       "https://b.example",
     ]);
     expect(allowedOrigins({ APP_ORIGIN: undefined })).toBeNull();
+  });
+});
+
+describe("appOrigin (issue 18 #1)", () => {
+  it("is the first APP_ORIGIN without a trailing slash, else http://localhost:PORT", () => {
+    expect(appOrigin(loadEnv({ APP_ORIGIN: "https://app.example/, https://b.example" }))).toBe("https://app.example");
+    expect(appOrigin(loadEnv({}))).toBe("http://localhost:5000");
+    expect(appOrigin(loadEnv({ PORT: "5211" }))).toBe("http://localhost:5211");
+  });
+
+  it("refuses an APP_ORIGIN that is not a bare http(s) origin", () => {
+    for (const bad of ["app.example", "ftp://app.example", "https://app.example/path", "https://user:pw@app.example", "https://a.example, javascript:alert(1)"]) {
+      expect(() => loadEnv({ APP_ORIGIN: bad }), bad).toThrow(/APP_ORIGIN/);
+    }
+  });
+
+  it("derives Secure cookies and HSTS from an https origin, never from NODE_ENV (issue 18 #13)", () => {
+    expect(servesHttps(loadEnv({ APP_ORIGIN: "https://app.example", NODE_ENV: "development" }))).toBe(true);
+    expect(servesHttps(loadEnv({ NODE_ENV: "production" }))).toBe(false);
+  });
+
+  it("says at start-up which origin links use, and that it is localhost when nothing is set", () => {
+    expect(startupNotes(loadEnv({ PORT: "5211" }))[0]).toMatch(/APP_ORIGIN is not set: links in mail use http:\/\/localhost:5211/);
+    expect(startupNotes(loadEnv({ APP_ORIGIN: "https://app.example", TRUST_PROXY: "1" })).join("\n")).toMatch(/Links in mail use https:\/\/app\.example[\s\S]*Secure[\s\S]*1 proxy hop/);
+  });
+});
+
+describe("TRUST_PROXY (issue 18 #2)", () => {
+  it("trusts nobody by default", () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(trustProxyOption(loadEnv({}).TRUST_PROXY)).toBe(false);
+  });
+
+  it("takes a hop count or a list of addresses, ranges and proxy-addr names", () => {
+    expect(parseTrustProxy("1")).toBe(1);
+    expect(parseTrustProxy("10.0.0.1, 192.168.0.0/16, ::1, fd00::/8, loopback")).toEqual(["10.0.0.1", "192.168.0.0/16", "::1", "fd00::/8", "loopback"]);
+    const hops = trustProxyOption("2") as (a: string, hop: number) => boolean;
+    expect([hops("x", 0), hops("x", 1), hops("x", 2)]).toEqual([true, true, false]);
+  });
+
+  it("refuses true, garbage and impossible ranges at start-up", () => {
+    for (const bad of ["true", "*", "11", "10.0.0.1/33", "::1/129", "proxy.example", "10.0.0.256"]) {
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 });

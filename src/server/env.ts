@@ -1,7 +1,11 @@
 /**
  * Start-up configuration, validated once. A bad value stops the server with a list of the
  * offending keys instead of failing later in a request.
+ *
+ * Nothing security-relevant reads NODE_ENV (issue 18 #13): absolute URLs, Secure cookies and
+ * HSTS follow APP_ORIGIN; which proxy is believed follows TRUST_PROXY.
  */
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalString = z
@@ -17,7 +21,24 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
   ),
-  APP_ORIGIN: optionalString,
+  APP_ORIGIN: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => v.split(",").every((o) => isOrigin(o.trim())), "must be comma-separated http(s)://host[:port] origins, without a path")
+      .optional(),
+  ),
+  /**
+   * Which peers may tell us the client's address (X-Forwarded-For/-Host/-Proto): empty trusts
+   * none (the socket peer is the client), a number trusts that many proxy hops, otherwise a
+   * comma-separated list of proxy addresses or CIDR ranges. Never "true": that lets every
+   * client pick its own IP and so bypass every per-IP limit.
+   */
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => parseTrustProxy(v) !== null, "must be a hop count (1-10) or a comma-separated list of proxy IP addresses / CIDR ranges")
+      .optional(),
+  ),
   SUPPORT_EMAIL: z.email().default("support@cleanspace.app"),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// URL").optional()),
   STRIPE_SECRET_KEY: optionalString,
@@ -53,8 +74,69 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return env;
 }
 
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "") && !url.username;
+  } catch {
+    return false;
+  }
+}
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: false (trust nobody), a hop count, or the
+ * list of proxy addresses. Null when the value is not valid.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | null {
+  if (value === undefined || value === "") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : hops === 0 ? false : null;
+  }
+  const entries = value.split(",").map((e) => e.trim());
+  return entries.every(isAddressOrRange) ? entries : null;
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: nobody, the N nearest hops (as proxy-addr counts
+ * them: hop 0 is the socket peer), or the listed proxies.
+ */
+export function trustProxyOption(value: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+  const parsed = parseTrustProxy(value);
+  if (parsed === null || parsed === false) return false;
+  if (typeof parsed === "number") return (_address, hop) => hop < parsed;
+  return parsed;
+}
+
 /** The origins allowed to make state-changing requests, or null to trust the request's host. */
 export function allowedOrigins(env: Pick<Env, "APP_ORIGIN">): string[] | null {
   if (!env.APP_ORIGIN) return null;
   return env.APP_ORIGIN.split(",").map((o) => o.trim().replace(/\/$/, ""));
+}
+
+/**
+ * The origin every absolute URL (mail links, payment return URLs) is built on: the first
+ * APP_ORIGIN, else http://localhost:PORT. Never the request's Host or X-Forwarded-* headers,
+ * which the client chooses (issue 18 #1).
+ */
+export function appOrigin(env: Pick<Env, "APP_ORIGIN" | "PORT">): string {
+  return allowedOrigins(env)?.[0] ?? `http://localhost:${env.PORT}`;
+}
+
+/** The public origin is https: Secure `__Host-` cookies and HSTS (issue 18 #13). */
+export function servesHttps(env: Pick<Env, "APP_ORIGIN" | "PORT">): boolean {
+  return appOrigin(env).startsWith("https://");
 }

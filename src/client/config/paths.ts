@@ -20,6 +20,7 @@ export const paths = {
   register: "/register",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
+  emailChange: "/email-change",
   privacy: "/privacy",
   terms: "/terms",
   welcome: "/welcome",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages";
-import { CreateUserSchema, hasPremiumAccess, LoginSchema, RegisterFormSchema } from "./auth";
+import { CreateUserSchema, EmailChangeRequestSchema, hasPremiumAccess, LoginSchema, RegisterFormSchema, UpdateUserSchema } from "./auth";
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -26,5 +26,14 @@ describe("auth schemas (spec §5)", () => {
   it("gives premium access to active, lifetime and trial only", () => {
     expect(["free", "trial", "active", "lifetime"].map((s) => hasPremiumAccess(s as never))).toEqual([false, true, true, true]);
     expect(hasPremiumAccess(undefined)).toBe(false);
+  });
+  it("accepts long passphrases of any composition (ASVS 6.2.5, 6.2.9)", () => {
+    const passphrase = "ü 🔑 correct horse battery staple — ".repeat(6).slice(0, 200);
+    expect(CreateUserSchema.safeParse({ name: "A", email: "a@b.co", password: passphrase }).success).toBe(true);
+  });
+  it("changes the sign-in address only through the e-mail change flow (issue 18 #3)", () => {
+    expect(UpdateUserSchema.safeParse({ name: "A", email: "b@c.co" }).success).toBe(false);
+    expect(EmailChangeRequestSchema.safeParse({ newEmail: "B@C.co" }).success).toBe(false);
+    expect(EmailChangeRequestSchema.parse({ newEmail: " B@C.co ", currentPassword: "x" }).newEmail).toBe("b@c.co");
   });
 });

@@ -57,10 +57,29 @@ export const RegisterFormSchema = z
   });
 export type RegisterFormInput = z.input<typeof RegisterFormSchema>;
 
-/** PATCH /api/users/{id} */
-export const UpdateUserSchema = z
-  .strictObject({ name: NameSchema.optional(), email: EmailSchema.optional() })
-  .refine((v) => v.name !== undefined || v.email !== undefined, { message: "Nothing to update" });
+/**
+ * PATCH /api/users/{id}: the name only. The sign-in address changes through the e-mail
+ * change flow (current password, confirmation by the new address, undo from the old one).
+ */
+export const UpdateUserSchema = z.strictObject({ name: NameSchema });
+
+/** POST /api/auth/email-change */
+export const EmailChangeRequestSchema = z.strictObject({
+  newEmail: EmailSchema,
+  currentPassword: z.string().min(1, "Please enter your current password").max(MAX_PASSWORD_LENGTH),
+});
+export type EmailChangeRequest = z.input<typeof EmailChangeRequestSchema>;
+
+/** The token of an e-mail change link (confirm from the new address, undo from the old one). */
+export const EmailChangeTokenSchema = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, "This link is invalid"),
+});
+
+/** GET /api/auth/email-change: the change waiting for confirmation, if any. */
+export const PendingEmailChangeSchema = z.object({
+  pending: z.object({ newEmail: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type PendingEmailChange = z.infer<typeof PendingEmailChangeSchema>;
 
 /** POST /api/auth/password */
 export const ChangePasswordSchema = z.strictObject({

@@ -1,4 +1,5 @@
 /** Wire shapes of the dashboard's API (spec §7), shared by server, client and tests. */
+import { MAX_EVENT_BYTES, MAX_EVENT_ITEMS } from "../limits";
 import { z } from "zod";
 import { ScanSummarySchema } from "./scan-summary";
 
@@ -67,8 +68,8 @@ export const CleanupEventSchema = z
     actionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
     category: z.enum(CLEANUP_CATEGORIES),
     action: z.enum(CLEANUP_ACTIONS),
-    items: z.number().int().min(1).max(1_000_000),
-    bytesFreed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+    items: z.number().int().min(1).max(MAX_EVENT_ITEMS),
+    bytesFreed: z.number().int().min(0).max(MAX_EVENT_BYTES).default(0),
     timezone: TimeZoneSchema.optional(),
   })
   .refine((e) => e.clientId ?? e.actionId, { message: "clientId is required", path: ["clientId"] });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT4_MAX, MAX_SCAN_BYTES } from "../limits";
 import { SCAN_CATEGORIES, type ScanCategory } from "../scan-rules";
 
 /**
@@ -6,8 +7,9 @@ import { SCAN_CATEGORIES, type ScanCategory } from "../scan-rules";
  * principle 1). Numbers and flags only. Every object is strict and the one string has a
  * fixed ISO format, so a file name or path cannot ride along in an extra or free-text field.
  */
-const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const bytes = count;
+// Counts land in int4 columns (digital_data); bytes are summed: bounds from domain/limits.ts (issue 18 #9).
+const count = z.number().int().nonnegative().max(INT4_MAX);
+const bytes = z.number().int().nonnegative().max(MAX_SCAN_BYTES);
 
 const CategoryTotalsSchema = z.object({ count, bytes }).strict();
 

@@ -31,12 +31,12 @@ declare module "fastify" {
 
 /** The request's session, if its cookie names a live one; refreshes the cookie when the session slid. */
 export async function sessionOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, join?: SessionJoin<unknown>): Promise<SessionInfo | null> {
-  const token = readSessionToken(request);
+  const token = readSessionToken(request, app.sessionCookie);
   if (!token) return null;
   const read = join?.(request) ?? null;
   const found = read ? await resolveSession(app.db, token, new Date(), read) : await resolveSession(app.db, token);
   if (!found) return null;
-  if (found.touched) setSessionCookie(reply, token, found.expiresAt, app.env.NODE_ENV === "production");
+  if (found.touched) setSessionCookie(reply, token, found.expiresAt, app.sessionCookie);
   if (join && read) request.sessionJoined = { join, value: found.joined };
   return { id: found.id, userId: found.userId };
 }
@@ -50,10 +50,18 @@ export function registerSessionLookup(app: FastifyInstance): void {
   app.decorateRequest("session", null);
   app.decorateRequest("sessionJoined", null);
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/")) return;
+    // The routed path (decoded, matched), never the raw URL: `/%61pi/…` reaches the same
+    // route as `/api/…` and must meet the same guard (issue 18 #10).
+    if (!isApiRoute(request)) return;
     request.session = await sessionOf(app, request, reply, request.routeOptions.config?.sessionJoin);
     if (request.routeOptions.config?.auth && !request.session) throw new HttpError(401, "Authentication required");
   });
+}
+
+/** The request matched an /api route (judged on the route Fastify chose, not the raw URL). */
+export function isApiRoute(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  return url !== undefined && url.startsWith("/api/");
 }
 
 export function requireUser(request: FastifyRequest): SessionInfo {

@@ -20,6 +20,7 @@ beforeAll(async () => {
   pro = Fastify();
   pro.decorate("db", t.database.db);
   pro.decorate("env", t.env);
+  pro.decorate("sessionCookie", t.app.sessionCookie);
   registerErrorHandling(pro);
   await pro.register(cookie);
   registerSessionLookup(pro);

@@ -11,6 +11,19 @@ import { preparedPerDb } from "../db/prepared";
 import { sessions } from "../db/schema";
 
 export const SESSION_COOKIE = "cs_session";
+/**
+ * Served over https (APP_ORIGIN is https://…): the cookie is Secure and carries the `__Host-`
+ * prefix, so the browser only accepts it from this exact host over https, with Path=/ and no
+ * Domain, and no sibling subdomain or plain-http page can plant or overwrite it (issue 18 #13).
+ */
+export const SECURE_SESSION_COOKIE = "__Host-cs_session";
+
+export interface CookiePolicy {
+  name: string;
+  secure: boolean;
+}
+
+export const cookiePolicy = (https: boolean): CookiePolicy => (https ? { name: SECURE_SESSION_COOKIE, secure: true } : { name: SESSION_COOKIE, secure: false });
 export const SLIDING_MS = 30 * 24 * 3600 * 1000;
 export const ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
 const TOUCH_AFTER_MS = 3600 * 1000;
@@ -93,15 +106,15 @@ export async function destroyUserSessions(db: Db, userId: number, keepId?: strin
   await db.delete(sessions).where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", secure, path: "/", expires: expiresAt });
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, policy: CookiePolicy): void {
+  reply.setCookie(policy.name, token, { httpOnly: true, sameSite: "lax", secure: policy.secure, path: "/", expires: expiresAt });
 }
 
-export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure, path: "/" });
+export function clearSessionCookie(reply: FastifyReply, policy: CookiePolicy): void {
+  reply.clearCookie(policy.name, { httpOnly: true, sameSite: "lax", secure: policy.secure, path: "/" });
 }
 
-export function readSessionToken(request: FastifyRequest): string | undefined {
-  const raw = request.cookies[SESSION_COOKIE];
+export function readSessionToken(request: FastifyRequest, policy: CookiePolicy): string | undefined {
+  const raw = request.cookies[policy.name];
   return raw && /^[A-Za-z0-9_-]{43}$/.test(raw) ? raw : undefined;
 }

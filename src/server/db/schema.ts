@@ -33,6 +33,7 @@ export const users = pgTable(
     name: text("name").notNull(),
     // Stored lower-cased; the unique index makes e-mail case-insensitive.
     email: text("email").notNull().unique(),
+    emailVerifiedAt: ts("email_verified_at"),
     password: text("password").notNull(),
     onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
     stripeCustomerId: text("stripe_customer_id"),
@@ -240,6 +241,29 @@ export const exportHistory = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [index("export_history_user_idx").on(t.userId)],
+);
+
+/**
+ * A change of sign-in address in progress (issue 18 #3). The new address confirms it with
+ * one token; the old address can undo it with the other for 7 days. Only SHA-256 of each
+ * token is stored. Removed by the retention job once the undo link has expired.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: serial("id").primaryKey(),
+    userId: userRef(),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    confirmTokenHash: text("confirm_token_hash").notNull().unique(),
+    revertTokenHash: text("revert_token_hash").notNull().unique(),
+    confirmExpiresAt: ts("confirm_expires_at").notNull(),
+    revertExpiresAt: ts("revert_expires_at").notNull(),
+    confirmedAt: ts("confirmed_at"),
+    revertedAt: ts("reverted_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId)],
 );
 
 /** Fixed-window rate-limit counters when no Redis is configured (shared by all processes). */

@@ -62,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ error, issues });
     }
     if (isDatabaseDown(err)) {
-      request.log.error({ err: { message: err.message, code: err.code } }, "database unavailable");
+      request.log.error({ err }, "database unavailable");
       return reply.code(503).header("retry-after", "5").send({ error: "Service temporarily unavailable" });
     }
     const status = err.statusCode ?? 500;
@@ -78,6 +78,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
               : err.message;
       return reply.code(status).send({ error: message });
     }
+    // The logger's err serializer (plugins/safe-logging.ts) drops query parameters and row details.
     request.log.error({ err }, "unhandled error");
     return reply.code(500).send({ error: "Internal Server Error" });
   });

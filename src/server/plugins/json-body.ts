@@ -8,6 +8,31 @@ import { HttpError } from "./errors";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/**
+ * Deepest nesting of arrays and objects a body may have. Our deepest schema (a backup's
+ * filter presets) nests 4 levels; every check after parsing recurses, so a 10 KB body of
+ * `[[[[…` would overflow the stack as a 500 (issue 18 #8). Counted on the text, before parsing.
+ */
+export const MAX_JSON_DEPTH = 16;
+
+/** The deepest nesting in a JSON text, by a linear scan that skips string contents. */
+export function jsonDepth(text: string, stopAbove = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > deepest && (deepest = depth) > stopAbove) return deepest;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return deepest;
+}
+
 /** Keys that would reach an object's prototype when a parsed body is spread or merged. */
 const PROTO_KEYS = /"(?:__proto__|constructor)"\s*:/;
 
@@ -26,6 +51,7 @@ export function parseJsonBody(raw: Buffer): unknown {
   } catch {
     throw new HttpError(400, "Request body is not valid UTF-8");
   }
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new HttpError(400, `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
   let value: unknown;
   try {
     value = JSON.parse(text);

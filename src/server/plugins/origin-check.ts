@@ -4,6 +4,7 @@
  * Sec-Fetch-Site when present. Stripe webhooks are exempt (signed instead).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isApiRoute } from "../auth/guard";
 import { HttpError } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -17,12 +18,13 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: string[] | nul
   }
   if (origin === "null") return false;
   if (allowed) return allowed.includes(origin.replace(/\/$/, ""));
-  const host = request.headers["x-forwarded-host"] ?? request.headers.host;
-  if (typeof host !== "string") return false;
+  // request.host is the Host header, or X-Forwarded-Host only when TRUST_PROXY trusts the peer.
+  const host = request.host;
+  if (!host) return false;
   try {
     const o = new URL(origin);
     // Normalise the Host header through URL too, so default ports compare equal.
-    return o.host === new URL(`${o.protocol}//${host.split(",")[0]?.trim()}`).host;
+    return o.host === new URL(`${o.protocol}//${host}`).host;
   } catch {
     return false;
   }
@@ -31,8 +33,10 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: string[] | nul
 export function registerOriginCheck(app: FastifyInstance, allowed: string[] | null): void {
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith("/api/")) return;
-    if (EXEMPT_PATHS.has(request.url.split("?")[0] ?? "")) return;
+    // Judged on the route Fastify matched (decoded), never the raw path: `/%61pi/auth/login`
+    // is the login route too (issue 18 #10). Unmatched paths reach no handler.
+    if (!isApiRoute(request)) return;
+    if (EXEMPT_PATHS.has(request.routeOptions.url ?? "")) return;
     if (!isAllowedOrigin(request, allowed)) throw new HttpError(403, "Cross-site request refused");
   });
 }

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 
-export function helmetOptions(production: boolean): Readonly<HelmetOptions> {
+export function helmetOptions(https: boolean): Readonly<HelmetOptions> {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,12 +29,12 @@ export function helmetOptions(production: boolean): Readonly<HelmetOptions> {
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        ...(production ? { upgradeInsecureRequests: [] } : {}),
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     // Lets the Stripe frame and Web Workers load; COEP would block third-party frames.
     crossOriginEmbedderPolicy: false,
-    hsts: production ? { maxAge: 15552000, includeSubDomains: true } : false,
+    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
   };
 }
 
@@ -55,8 +55,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, production: boolean): void {
-  const headers = helmetHeaders(helmetOptions(production));
+export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
+  const headers = helmetHeaders(helmetOptions(https));
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
     done();

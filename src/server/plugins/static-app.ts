@@ -9,7 +9,6 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { isKnownPage, withoutTrailingSlash } from "../../domain/routes";
 import { sessionOf } from "../auth/guard";
-import { SESSION_COOKIE } from "../auth/sessions";
 import { dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
 import { findPrerenderedPages } from "./prerendered-pages";
 
@@ -46,7 +45,7 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
     }
     if ((request.method === "GET" || request.method === "HEAD") && pageShell) {
       const page = withoutTrailingSlash(path);
-      const hasCookie = request.cookies[SESSION_COOKIE] !== undefined;
+      const hasCookie = request.cookies[app.sessionCookie.name] !== undefined;
       // The preloads are an optimisation: if the session cannot be looked up (database
       // restarting), the page is still served, without them.
       const session = hasCookie && showsDashboard(page) ? await sessionOf(app, request, reply).catch(() => "unknown" as const) : null;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import { mailOutbox, passwordResetTokens, sessions } from "../db/schema";
@@ -74,13 +74,33 @@ describe("sessions", () => {
     expect((await inject("GET", "/api/auth/me", undefined, { cookie: u.cookie })).statusCode).toBe(401);
   });
 
-  it("sets Secure cookies in production", async () => {
-    const prod = await createTestApp({ NODE_ENV: "production" });
+  it("sets a Secure __Host- cookie when the public origin is https, whatever NODE_ENV says (issue 18 #13)", async () => {
+    const https = await createTestApp({ NODE_ENV: "development", APP_ORIGIN: "https://app.example" });
     try {
-      const res = await prod.app.inject({ method: "POST", url: "/api/users", headers: SAME_ORIGIN, payload: { name: "P", email: uniqueEmail(), password: GOOD_PASSWORD } });
-      expect(res.cookies.find((c) => c.name === "cs_session")?.secure).toBe(true);
+      const headers = { origin: "https://app.example", host: "app.example" };
+      const res = await https.app.inject({ method: "POST", url: "/api/users", headers, payload: { name: "P", email: uniqueEmail(), password: GOOD_PASSWORD } });
+      const set = res.cookies.find((c) => c.name === "__Host-cs_session");
+      expect(set).toMatchObject({ secure: true, httpOnly: true, path: "/", sameSite: "Lax" });
+      expect(set).not.toHaveProperty("domain");
+      expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+      // The __Host- cookie is the one read back.
+      const me = await https.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie: `__Host-cs_session=${set!.value}` } });
+      expect(me.statusCode).toBe(200);
+      const plain = await https.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie: `cs_session=${set!.value}` } });
+      expect(plain.statusCode).toBe(401);
     } finally {
-      await prod.close();
+      await https.close();
+    }
+  });
+
+  it("sets neither Secure nor HSTS over plain http, even with NODE_ENV=production", async () => {
+    const http = await createTestApp({ NODE_ENV: "production" });
+    try {
+      const res = await http.app.inject({ method: "POST", url: "/api/users", headers: SAME_ORIGIN, payload: { name: "P", email: uniqueEmail(), password: GOOD_PASSWORD } });
+      expect(res.cookies.find((c) => c.name === "cs_session")?.secure).toBeFalsy();
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+    } finally {
+      await http.close();
     }
   });
 });
@@ -106,10 +126,10 @@ describe("POST /api/auth/password", () => {
 
 describe("password reset", () => {
   const resetLink = async (email: string) => {
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.id);
-    const all = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    // The reset is issued after the answer (same time for known and unknown addresses).
+    await t.app.mail.idle();
+    const all = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
     const reset = all.find((m) => m.subject.startsWith("Reset"));
-    void mail;
     return reset ? /token=([A-Za-z0-9_-]+)/.exec(reset.text)![1]! : undefined;
   };
 

@@ -1,6 +1,5 @@
-/** Sign-in, sign-out, current user, password change and reset (spec §7, issue 4). */
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+/** Sign-in, sign-out, current user, password change and reset (spec §7, issue 4, issue 18). */
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messages } from "../../domain/messages";
@@ -22,41 +21,46 @@ import {
   hashToken,
   setSessionCookie,
 } from "../auth/sessions";
-import { passwordResetTokens, users } from "../db/schema";
+import { users } from "../db/schema";
+import { appOrigin } from "../env";
 import { fieldError, HttpError } from "../plugins/errors";
 import { presentUser } from "../presenters/user";
 import { passwordChangedMail, passwordResetMail } from "../services/mail-templates";
+import { claimResetToken, issueResetToken, revokeResetTokens } from "../services/password-reset";
 import { enforceLimit } from "../services/rate-limit";
 
-const RESET_TTL_MS = 3600_000;
 const FIFTEEN_MINUTES = 15 * 60_000;
 const LoginResponseSchema = z.object({ user: z.object({ id: z.number(), email: z.string(), name: z.string() }) });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const secure = app.env.NODE_ENV === "production";
+  const cookie = app.sessionCookie;
+  // Links in mail come from configuration, never from the request's Host (issue 18 #1).
+  const origin = appOrigin(app.env);
 
   app.post("/api/auth/login", { schema: { body: LoginSchema, response: { 200: LoginResponseSchema } } }, async (request, reply) => {
     const { email, password } = request.body;
-    await enforceLimit(app.limiter, `login:ip:${request.ip}`, app.limits.loginPerIp, FIFTEEN_MINUTES);
-    await enforceLimit(app.limiter, `login:account:${email}`, app.limits.loginPerAccount, FIFTEEN_MINUTES);
+    // Every attempt counts per client (it costs an Argon2 check); only failures count per account.
+    await enforceLimit(app.limiter, `login:ip:${request.client}`, app.limits.loginPerIp, FIFTEEN_MINUTES);
+    await app.throttles.login.check(email, request.client);
     const [user] = await app.db.select().from(users).where(eq(users.email, email));
     // Same answer and similar time whether the e-mail or the password is wrong.
-    if (!user) {
-      await burnPasswordCheck(password);
+    const valid = user ? await verifyPassword(user.password, password) : await burnPasswordCheck(password).then(() => false);
+    if (!user || !valid) {
+      await app.throttles.login.fail(email, request.client);
       throw new HttpError(401, messages.invalidCredentials);
     }
-    if (!(await verifyPassword(user.password, password))) throw new HttpError(401, messages.invalidCredentials);
+    await app.throttles.login.succeed(email, request.client);
     // Rotate: whatever session the browser presented is ended; a fresh token is issued.
-    const previous = readSessionToken(request);
+    const previous = readSessionToken(request, cookie);
     if (previous) await destroySession(app.db, hashToken(previous));
     const session = await createSession(app.db, user.id);
-    setSessionCookie(reply, session.token, session.expiresAt, secure);
+    setSessionCookie(reply, session.token, session.expiresAt, cookie);
     return { user: { id: user.id, email: user.email, name: user.name } };
   });
 
   app.post("/api/auth/logout", async (request, reply) => {
     if (request.session) await destroySession(app.db, request.session.id);
-    clearSessionCookie(reply, secure);
+    clearSessionCookie(reply, cookie);
     return reply.code(204).send();
   });
 
@@ -69,58 +73,48 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/api/auth/password", { config: { auth: true }, schema: { body: ChangePasswordSchema } }, async (request, reply) => {
     const session = requireUser(request);
-    await enforceLimit(app.limiter, `password:user:${session.userId}`, app.limits.loginPerAccount, FIFTEEN_MINUTES);
+    await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, FIFTEEN_MINUTES);
     const [row] = await app.db.select().from(users).where(eq(users.id, session.userId));
     if (!row) throw new HttpError(401, "Authentication required");
+    await app.throttles.reauth.check(row.email, request.client);
     if (!(await verifyPassword(row.password, request.body.currentPassword))) {
+      await app.throttles.reauth.fail(row.email, request.client);
       throw fieldError("currentPassword", "Your current password is incorrect");
     }
     if (await isCommonPassword(request.body.newPassword)) throw fieldError("newPassword", messages.passwordTooCommon);
     await app.db.update(users).set({ password: await hashPassword(request.body.newPassword) }).where(eq(users.id, row.id));
     await destroyUserSessions(app.db, row.id, session.id);
+    await revokeResetTokens(app.db, row.id);
     await app.mail.send(passwordChangedMail(row.email)).catch(() => {});
     return reply.code(204).send();
   });
 
   app.post("/api/auth/password-reset", { schema: { body: PasswordResetRequestSchema } }, async (request, reply) => {
     const { email } = request.body;
-    await enforceLimit(app.limiter, `reset:ip:${request.ip}`, app.limits.reset, 3600_000);
-    await enforceLimit(app.limiter, `reset:account:${email}`, app.limits.resetPerAccount, 3600_000);
-    const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (user) {
-      const token = randomBytes(32).toString("base64url");
-      await app.db.insert(passwordResetTokens).values({
-        tokenHash: createHash("sha256").update(token).digest("hex"),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
-      });
-      const link = `${publicOrigin(app.env.APP_ORIGIN, request.protocol, request.host)}/reset-password?token=${token}`;
-      await app.mail.send(passwordResetMail(email, link)).catch((err: unknown) => request.log.warn({ err }, "reset mail not queued"));
-    }
-    // Always 202: the answer never tells whether an account exists.
+    await enforceLimit(app.limiter, `reset:ip:${request.client}`, app.limits.reset, 3600_000);
+    // Every request counts (each may mail the owner); a client the owner signed in from is not held by the per-account cap.
+    await app.throttles.reset.check(email, request.client);
+    await app.throttles.reset.fail(email, request.client);
+    // The lookup, token and mail run after the answer, so known and unknown addresses answer
+    // in the same time (issue 18 #5); the answer itself is always the same 202.
+    app.mail.later(async () => {
+      const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!user) return;
+      const token = await issueResetToken(app.db, user.id);
+      await app.mail.send(passwordResetMail(email, `${origin}/reset-password?token=${token}`));
+    });
     return reply.code(202).send({ ok: true });
   });
 
   app.post("/api/auth/password-reset/confirm", { schema: { body: PasswordResetConfirmSchema } }, async (request, reply) => {
     const { token, password } = request.body;
-    await enforceLimit(app.limiter, `reset-confirm:ip:${request.ip}`, app.limits.reset * 4, 3600_000);
+    await enforceLimit(app.limiter, `reset-confirm:ip:${request.client}`, app.limits.reset * 4, 3600_000);
     if (await isCommonPassword(password)) throw fieldError("password", messages.passwordTooCommon);
-    const tokenHash = createHash("sha256").update(token).digest("hex");
-    // Claim the token atomically: a second use finds nothing.
-    const [claimed] = await app.db
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
-      .returning();
-    if (!claimed) throw new HttpError(400, "This reset link is invalid or has expired");
-    await app.db.update(users).set({ password: await hashPassword(password) }).where(eq(users.id, claimed.userId));
-    await destroyUserSessions(app.db, claimed.userId);
+    const userId = await claimResetToken(app.db, token);
+    if (userId === null) throw new HttpError(400, "This reset link is invalid or has expired");
+    await app.db.update(users).set({ password: await hashPassword(password) }).where(eq(users.id, userId));
+    await destroyUserSessions(app.db, userId);
+    await revokeResetTokens(app.db, userId);
     return reply.code(204).send();
   });
 };
-
-/** Reset links use the configured public origin; the request's host only when none is set. */
-function publicOrigin(configured: string | undefined, protocol: string, host: string): string {
-  const first = configured?.split(",")[0]?.trim().replace(/\/$/, "");
-  return first || `${protocol}://${host}`;
-}

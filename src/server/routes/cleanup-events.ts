@@ -11,6 +11,7 @@ import { joinedOf, requireUser, type SessionJoin } from "../auth/guard";
 import { cleanupEvents } from "../db/schema";
 import { compiledSerializer } from "../plugins/compiled-serializer";
 import { HttpError } from "../plugins/errors";
+import { enforceLimit } from "../services/rate-limit";
 import { readEventStateWithSession, recordCleanupEvent, type EventState } from "../services/cleanup-events";
 
 const eventStateJoin: SessionJoin<EventState> = () => readEventStateWithSession;
@@ -21,6 +22,8 @@ export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true, sessionJoin: eventStateJoin }, schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } }, serializerCompiler: compiledSerializer },
     async (request) => {
       const { userId } = requireUser(request);
+      // Events are history rows every Insights read sums: bounded per user (issue 18 #7).
+      await enforceLimit(app.limiter, `quota:events:${userId}`, app.limits.cleanupEventsPerDay, 24 * 3600_000);
       const { clientId, actionId, category, action, items, bytesFreed, timezone } = request.body;
       const event = { clientId: (clientId ?? actionId)!, category, action, items, bytesFreed, timezone };
       return recordCleanupEvent(app.db, userId, event, new Date(), joinedOf(request, eventStateJoin));

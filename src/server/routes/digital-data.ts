@@ -7,6 +7,7 @@ import { scanSnapshots } from "../db/schema";
 import { compiledSerializer } from "../plugins/compiled-serializer";
 import { HttpError } from "../plugins/errors";
 import { loadDigitalData, presentDigitalDataRead, readDigitalDataWithSession, saveSummary, type DigitalDataRead } from "../services/digital-data";
+import { enforceLimit } from "../services/rate-limit";
 import { userToday } from "../services/user-time";
 
 export const UserIdParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -15,6 +16,8 @@ const digitalDataJoin: SessionJoin<DigitalDataRead> = (request) => {
   const params = UserIdParams.safeParse(request.params);
   return params.success ? readDigitalDataWithSession(params.data.userId) : null;
 };
+
+const DAY_MS = 24 * 3600_000;
 
 export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,6 +38,7 @@ export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The body's userId is checked, never trusted: it must be the signed-in user.
       requireOwnUser(request, request.body.userId);
+      await enforceLimit(app.limiter, `quota:scans:${request.body.userId}`, app.limits.scansPerDay, DAY_MS);
       const healthScore = await saveSummary(app.db, request.body.userId, request.body.summary);
       return { userId: request.body.userId, healthScore };
     },
@@ -46,6 +50,8 @@ export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = request.params;
       requireOwnUser(request, userId);
+      // Snapshots are history rows the Insights screen reads: bounded per user (issue 18 #7).
+      await enforceLimit(app.limiter, `quota:snapshots:${userId}`, app.limits.snapshotsPerDay, DAY_MS);
       const today = await userToday(app.db, userId);
       const data = await loadDigitalData(app.db, userId, today);
       if (!data.summary) throw new HttpError(409, "Run a scan first");

@@ -45,7 +45,7 @@ const restoreBody = (over: Partial<RestoreInput> = {}): RestoreInput => ({
   ...over,
 });
 
-describe("GET /api/users/{id}/export (portability: free, own user only)", () => {
+describe("POST /api/users/{id}/export (portability: free, own user only)", () => {
   it("serves a free user's whole server data as a JSON attachment, without the password hash", async () => {
     const u = await buildUser(t.app, { name: "Ann" });
     await saveSummary(t.database.db, u.id, buildSummary());
@@ -53,7 +53,7 @@ describe("GET /api/users/{id}/export (portability: free, own user only)", () => 
     await t.database.db.insert(cleanupEvents).values({ userId: u.id, clientId: "evt-export-1", category: "photos", action: "trash", items: 3, bytesFreed: 9000, localDate: "2026-11-20" });
     await t.database.db.insert(filterPresets).values({ userId: u.id, name: "Mine", category: "photos", criteria });
 
-    const res = await req(u, "GET", `/api/users/${u.id}/export`);
+    const res = await req(u, "POST", `/api/users/${u.id}/export`, {});
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/json");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="cleanspace-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -73,9 +73,9 @@ describe("GET /api/users/{id}/export (portability: free, own user only)", () => 
 
   it("keeps the backup flavour for Pro users and writes no history for it", async () => {
     const u = await buildUser(t.app);
-    expect((await req(u, "GET", `/api/users/${u.id}/export?for=backup`)).statusCode).toBe(403);
+    expect((await req(u, "POST", `/api/users/${u.id}/export`, { for: "backup" })).statusCode).toBe(403);
     await makeTrial(u.id);
-    const res = await req(u, "GET", `/api/users/${u.id}/export?for=backup`);
+    const res = await req(u, "POST", `/api/users/${u.id}/export`, { for: "backup" });
     expect(res.statusCode).toBe(200);
     expect(AccountExportSchema.parse(res.json()).account.subscriptionStatus).toBe("trial");
     expect(await historyOf(u.id)).toEqual([]);
@@ -83,11 +83,21 @@ describe("GET /api/users/{id}/export (portability: free, own user only)", () => 
 
   it("answers 401 without a session, 404 for another user, 400 for bad input", async () => {
     const [a, b] = [await buildUser(t.app), await buildUser(t.app)];
-    expect((await req(null, "GET", `/api/users/${a.id}/export`)).statusCode).toBe(401);
-    expect((await req(a, "GET", `/api/users/${b.id}/export`)).statusCode).toBe(404);
-    expect((await req(a, "GET", `/api/users/x/export`)).statusCode).toBe(400);
-    expect((await req(a, "GET", `/api/users/${a.id}/export?for=everything`)).statusCode).toBe(400);
+    expect((await req(null, "POST", `/api/users/${a.id}/export`, {})).statusCode).toBe(401);
+    expect((await req(a, "POST", `/api/users/${b.id}/export`, {})).statusCode).toBe(404);
+    expect((await req(a, "POST", `/api/users/x/export`, {})).statusCode).toBe(400);
+    expect((await req(a, "POST", `/api/users/${a.id}/export`, { for: "everything" })).statusCode).toBe(400);
     expect(await historyOf(b.id)).toEqual([]);
+  });
+
+  it("is not served to a GET, so a cross-site link or top-level navigation writes nothing (issue 18 #12)", async () => {
+    const u = await buildUser(t.app);
+    const res = await req(u, "GET", `/api/users/${u.id}/export`, undefined, { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" });
+    expect(res.statusCode).toBe(404);
+    expect(await historyOf(u.id)).toEqual([]);
+    const forged = await req(u, "POST", `/api/users/${u.id}/export`, {}, { origin: "https://evil.example" });
+    expect(forged.statusCode).toBe(403);
+    expect(await historyOf(u.id)).toEqual([]);
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * Export, backup and restore (spec §2 Insights → Export, §3 Export history item, §6
  * requiresAuth, privacy right to data portability). Own user only, always.
- * - GET  /api/users/{id}/export            the user's server data as a JSON attachment: free,
- *                                          it is their right (a history row is written);
- *   GET  /api/users/{id}/export?for=backup the same data for the Full Export / Backup archive: Pro.
+ * - POST /api/users/{id}/export            the user's server data as a JSON attachment: free,
+ *                                          it is their right (a history row is written, so it
+ *                                          is a POST: a cross-site link cannot trigger it,
+ *                                          issue 18 #12);
+ *   POST /api/users/{id}/export {"for":"backup"} the same data for the Full Export / Backup archive: Pro.
  * - POST /api/users/{id}/restore           settings and filter presets from a backup, in one
  *                                          transaction: Pro.
  * - GET  /api/users/{id}/export-history    newest first: Pro.
@@ -29,10 +31,11 @@ import { requirePremium } from "../auth/premium";
 import { exportHistory, filterPresets, userSettings } from "../db/schema";
 import { fieldError } from "../plugins/errors";
 import { buildAccountExport } from "../services/insights-export";
+import { enforceLimit } from "../services/rate-limit";
 import { userToday } from "../services/user-time";
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const ExportQuery = z.strictObject({ for: z.literal("backup").optional() });
+export const ExportRequestSchema = z.strictObject({ for: z.literal("backup").optional() });
 /** History rows kept per user; older ones are pruned when a new one is written. */
 export const HISTORY_KEEP = 100;
 
@@ -52,11 +55,13 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get("/api/users/:id/export", { config: { auth: true }, schema: { params: IdParams, querystring: ExportQuery } }, async (request, reply) => {
+  app.post("/api/users/:id/export", { config: { auth: true }, schema: { params: IdParams, body: ExportRequestSchema } }, async (request, reply) => {
     const userId = request.params.id;
     requireOwnUser(request, userId);
-    const forBackup = request.query.for === "backup";
+    const forBackup = request.body.for === "backup";
     if (forBackup) await requirePremium(app, request);
+    // The export reads every row the user has: bounded per user (issue 18 #7).
+    await enforceLimit(app.limiter, `quota:export:${userId}`, app.limits.exportsPerHour, 3600_000);
     const today = await userToday(app.db, userId);
     const data = await buildAccountExport(app.db, userId, today);
     const body = JSON.stringify(data, null, 2);

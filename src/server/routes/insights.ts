@@ -11,6 +11,7 @@ import { requireOwnUser } from "../auth/guard";
 import { requirePremium } from "../auth/premium";
 import { userSettings } from "../db/schema";
 import { loadInsights } from "../services/insights";
+import { enforceLimit } from "../services/rate-limit";
 import { UserIdParams } from "./digital-data";
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +23,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = request.params;
       requireOwnUser(request, userId);
+      await enforceLimit(app.limiter, `quota:insights:${userId}`, app.limits.insightsPerHour, 3600_000);
       reply.header("cache-control", "private, no-store");
       return loadInsights(app.db, userId);
     },

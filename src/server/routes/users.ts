@@ -22,10 +22,10 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const secure = app.env.NODE_ENV === "production";
+  const cookie = app.sessionCookie;
 
   app.post("/api/users", { schema: { body: CreateUserSchema, response: { 201: CreatedUserSchema } } }, async (request, reply) => {
-    await enforceLimit(app.limiter, `register:ip:${request.ip}`, app.limits.register, 3600_000);
+    await enforceLimit(app.limiter, `register:ip:${request.client}`, app.limits.register, 3600_000);
     const { name, email, password } = request.body;
     if (await isCommonPassword(password)) {
       throw fieldError("password", messages.passwordTooCommon);
@@ -39,7 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (!created) throw new Error("insert returned no row");
     const session = await createSession(app.db, created.id);
-    setSessionCookie(reply, session.token, session.expiresAt, secure);
+    setSessionCookie(reply, session.token, session.expiresAt, cookie);
     // A mail outage must not fail the sign-up: the message waits in the outbox.
     await app.mail.send(welcomeMail(created)).catch((err: unknown) => request.log.warn({ err }, "welcome mail not queued"));
     return reply.code(201).send({ id: created.id, name: created.name, email: created.email });
@@ -61,14 +61,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, schema: { params: UserIdParams, body: UpdateUserSchema, response: { 200: PublicUserSchema } } },
     async (request) => {
       requireOwnUser(request, request.params.id);
-      try {
-        const [row] = await app.db.update(users).set(request.body).where(eq(users.id, request.params.id)).returning();
-        if (!row) throw new HttpError(404, "Not found");
-        return presentUser(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError(409, messages.emailTaken);
-        throw err;
-      }
+      // The name only: the address changes through /api/auth/email-change (issue 18 #3).
+      const [row] = await app.db.update(users).set({ name: request.body.name }).where(eq(users.id, request.params.id)).returning();
+      if (!row) throw new HttpError(404, "Not found");
+      return presentUser(row);
     },
   );
 
@@ -79,10 +75,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       requireOwnUser(request, request.params.id);
       const [row] = await app.db.select().from(users).where(eq(users.id, request.params.id));
       if (!row) throw new HttpError(404, "Not found");
-      if (!(await verifyPassword(row.password, request.body.password))) throw new HttpError(403, "Incorrect password");
+      // A stolen session must not become unlimited password guessing (issue 18 #14).
+      await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, 15 * 60_000);
+      await app.throttles.reauth.check(row.email, request.client);
+      if (!(await verifyPassword(row.password, request.body.password))) {
+        await app.throttles.reauth.fail(row.email, request.client);
+        throw new HttpError(403, "Incorrect password");
+      }
       // Foreign keys cascade: sessions, data, snapshots, events, settings, presets go too.
       await app.db.delete(users).where(eq(users.id, row.id));
-      clearSessionCookie(reply, secure);
+      clearSessionCookie(reply, cookie);
       return reply.code(204).send();
     },
   );

@@ -35,3 +35,39 @@ export const BAD_UTF8 = (prefix: string, suffix: string) =>
   Buffer.concat([Buffer.from(prefix, "utf8"), Buffer.from([0xff, 0xfe, 0x80, 0xc0, 0xaf]), Buffer.from(suffix, "utf8")]);
 
 export const MALFORMED_JSON = ['{"a":', "{'a': 1}", "{a:1}", "[1,2", '{"a":1}}', "undefined", "NaN", '{"a":01}', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}'];
+
+/** 10 KB and more of nesting (issue 18 #8): arrays, objects, and both mixed. */
+export const DEEP_BODIES = [
+  "[".repeat(10_000) + "]".repeat(10_000),
+  '{"a":'.repeat(5_000) + "1" + "}".repeat(5_000),
+  '[{"a":'.repeat(3_000) + "1" + "}]".repeat(3_000),
+  // Just past the limit: the limit, not the stack, refuses it.
+  "[".repeat(17) + "]".repeat(17),
+];
+
+/** Nesting the value of one field 2,000 levels deep (inside an otherwise valid body). */
+export const deepValue = (depth = 2_000): unknown => JSON.parse("[".repeat(depth) + "]".repeat(depth));
+
+/**
+ * Numbers at and past every column's edge (issue 18 #9): int4, the byte bounds of
+ * domain/limits.ts, the exact-integer edge of a double, and values only a float holds.
+ */
+export const EXTREME_NUMBERS = [
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31),
+  -(2 ** 31) - 1,
+  2 ** 32,
+  2 ** 40,
+  2 ** 40 + 1,
+  2 ** 50,
+  2 ** 50 + 1,
+  2 ** 53 - 1,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e21,
+  1e308,
+  -0,
+  5e-324,
+  0.1 + 0.2,
+];

@@ -15,11 +15,13 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/auth/password-reset": "a signed-out user asks for a reset link (always 202)",
   "POST /api/auth/password-reset/confirm": "the reset link's token is the credential",
   "POST /api/email-signup": "the landing page's early-access list",
+  "POST /api/auth/email-change/confirm": "the link mailed to the new address; its token is the credential",
+  "POST /api/auth/email-change/undo": "the link mailed to the old address; its token is the credential",
   "GET /api/stripe/config": "the publishable key the payment form needs",
   "POST /api/stripe/webhook": "called by Stripe; its signature is the credential",
 };
 
-/** Test-only routes: registered only when NODE_ENV=test (the access suite proves it). */
+/** Test-only routes: registered only by the test entry (test-routes.ts), never by main.ts (access suite, production-bundle test). */
 export const isTestOnly = (route: Pick<ApiRoute, "url">) => route.url.startsWith("/api/test/");
 
 /** State-changing routes the Origin (CSRF) check does not cover. */

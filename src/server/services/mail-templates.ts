@@ -33,3 +33,19 @@ export function signupConfirmationMail(email: string): MailMessage {
     text: `Thanks! You'll be notified when ${PRODUCT_NAME} launches.\n\nYou can unsubscribe at any time by replying to this message.`,
   };
 }
+
+export function emailChangeConfirmMail(newEmail: string, link: string): MailMessage {
+  return {
+    to: newEmail,
+    subject: `Confirm your new ${PRODUCT_NAME} sign-in address`,
+    text: `Someone asked to use this address to sign in to ${PRODUCT_NAME}.\n\nTo confirm it, open this link within 24 hours:\n${link}\n\nUntil you do, the account keeps its current address. If it wasn't you, ignore this message.`,
+  };
+}
+
+export function emailChangeNoticeMail(oldEmail: string, newEmail: string, undoLink: string): MailMessage {
+  return {
+    to: oldEmail,
+    subject: `Your ${PRODUCT_NAME} sign-in address is being changed`,
+    text: `A change of your ${PRODUCT_NAME} sign-in address to ${newEmail} was requested with your password. It takes effect once the new address confirms it.\n\nIf this wasn't you, open this link within 7 days to keep (or get back) this address; every device will be signed out and we'll send you a link to choose a new password:\n${undoLink}`,
+  };
+}

@@ -72,6 +72,26 @@ describe("mail over SMTP", () => {
     }
   });
 
+  it("keeps no usable reset token at rest once the reset mail is sent (issue 18 #11)", async () => {
+    const smtp = await startSmtp();
+    try {
+      t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true` });
+      const email = uniqueEmail("redact");
+      expect((await register(t, email)).statusCode).toBe(201);
+      await t.app.inject({ method: "POST", url: "/api/auth/password-reset", headers: SAME_ORIGIN, payload: { email } });
+      await t.app.mail.idle();
+      const delivered = smtp.received.find((r) => r.body.includes("reset-password"))!;
+      const token = /token=([A-Za-z0-9_-]{43})/.exec(delivered.body.replace(/=\r\n/g, ""))![1]!;
+      const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      const stored = rows.find((r) => r.subject.startsWith("Reset"))!;
+      expect(stored.status).toBe("sent");
+      expect(stored.text).toContain("token=[redacted]");
+      expect(stored.text).not.toContain(token);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it("creates the account while the mail server is down, and sends the mail when it is back", async () => {
     const port = await freePort();
     t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });

@@ -18,6 +18,11 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Runs `task` (which sends mail) after the caller has answered, so how long it takes tells
+   * nothing (issue 18 #5); idle() and close() wait for it, and a failure is logged, not thrown.
+   */
+  later(task: () => Promise<void>): void;
   /** Tries every pending message whose retry is due at `now` once more; returns how many were sent. */
   retryPending(now?: Date): Promise<number>;
   /** Resolves once every send already started has finished (delivered, failed or queued). */
@@ -27,6 +32,13 @@ export interface Mailer {
 }
 
 export const MAX_ATTEMPTS = 20;
+/**
+ * A sent message keeps no usable link token at rest (issue 18 #11): `token=…` in its text is
+ * replaced once the SMTP server has it. Unsent ones still need it; their tokens expire in an
+ * hour and the retention job removes used and expired tokens.
+ */
+export const redactTokens = (text: string) => text.replace(/([?&#]token=)[A-Za-z0-9_-]+/g, "$1[redacted]");
+
 /** Delay before the 2nd attempt; each further one doubles it, up to 2^7 × 30 s ≈ 1 h. */
 const RETRY_BASE_SECONDS = 30;
 const BACKOFF_DOUBLINGS = 7;
@@ -75,7 +87,7 @@ export async function createMailer(options: {
     if (!transport) return false;
     try {
       await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text });
-      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), text: redactTokens(row.text) }).where(eq(mailOutbox.id, row.id));
       return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -134,13 +146,24 @@ export async function createMailer(options: {
     while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
   };
 
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    const forget = () => inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
+  };
+
   return {
     send(message) {
-      const sending = queueAndDeliver(message);
-      inFlight.add(sending);
-      const forget = () => inFlight.delete(sending);
-      sending.then(forget, forget);
-      return sending;
+      return track(queueAndDeliver(message));
+    },
+    later(task) {
+      void track(
+        // Deferred by a macrotask: the caller's reply goes out first.
+        new Promise<void>((resolve) => setImmediate(resolve))
+          .then(task)
+          .catch((err: unknown) => log.warn({ err }, "background mail task failed")),
+      );
     },
     retryPending,
     idle,

@@ -14,7 +14,12 @@ export interface Hit {
 }
 
 export interface RateLimiter {
+  /** Counts one event under `key` in a fixed window of `windowMs`. */
   hit(key: string, windowMs: number): Promise<Hit>;
+  /** The count in `key`'s current window, without counting (0 once the window is over). */
+  peek(key: string): Promise<Hit>;
+  /** Forgets `key` (a successful sign-in ends that client's run of failures). */
+  clear(key: string): Promise<void>;
 }
 
 export function createDbRateLimiter(db: Db): RateLimiter {
@@ -28,10 +33,18 @@ export function createDbRateLimiter(db: Db): RateLimiter {
           count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
           reset_at = case when rate_limits.reset_at <= now() then now() + ${window}::interval else rate_limits.reset_at end
         returning count, reset_at`);
-      // Expired windows are swept now and then, so the table stays small.
-      if (++calls % 500 === 0) await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+      // Ended windows are swept now and then (the retention job does it too): they hold addresses.
+      if (++calls % 500 === 0) await db.execute(sql`delete from rate_limits where reset_at <= now()`);
       const row = (result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows[0]!;
       return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+    },
+    async peek(key) {
+      const result = await db.execute(sql`select count, reset_at from rate_limits where key = ${key} and reset_at > now()`);
+      const row = (result as unknown as { rows: { count: number; reset_at: string | Date }[] }).rows[0];
+      return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : { count: 0, resetAt: new Date() };
+    },
+    async clear(key) {
+      await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
   };
 }
@@ -39,6 +52,12 @@ export function createDbRateLimiter(db: Db): RateLimiter {
 export function tooManyRequests(resetAt: Date): HttpError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
   return new HttpError(429, `Too many attempts. Please try again in ${seconds} seconds.`, { "retry-after": String(seconds) });
+}
+
+/** Throws a 429 when `key` already holds `max` events in its window (counts nothing). */
+export async function refuseAtLimit(limiter: RateLimiter, key: string, max: number): Promise<void> {
+  const current = await limiter.peek(key);
+  if (current.count >= max) throw tooManyRequests(current.resetAt);
 }
 
 /** Counts one attempt against `key`; throws a 429 with Retry-After past `max`. */

@@ -9,6 +9,7 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { loadEnv, type Env } from "../env";
+import { TEST_ROUTES } from "../test-routes";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -41,7 +42,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const scratch = baseUrl ? await createScratchDatabase(baseUrl) : undefined;
   const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MULTIPLIER: "100", ...envOverrides, DATABASE_URL: scratch?.url ?? "" });
   const database = await openDatabase({ databaseUrl: scratch?.url });
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, extraRoutes: TEST_ROUTES });
   return {
     app,
     database,

@@ -255,7 +255,7 @@ describe("InsightsPage — Export", () => {
   it("downloads the server data as JSON and the report as HTML", async () => {
     const account = { format: "cleanspace-account-export", version: 1, exportedAt: "2026-05-20T10:00:00.000Z" };
     const { calls } = signedIn({
-      "GET /api/users/7/export": () => jsonResponse(200, makeAccountExport()),
+      "POST /api/users/7/export": () => jsonResponse(200, makeAccountExport()),
       "POST /api/users/7/export-history": (b) => jsonResponse(201, { id: 3, date: "2026-05-20T10:00:00.000Z", ...(b as object) }),
     });
     const saved = captureDownloads();
@@ -367,7 +367,7 @@ describe("InsightsPage — Backup and Restore", () => {
   it("backs up the account data and this device's scan index in one file", async () => {
     store.loadScanIndex.mockResolvedValue(scanIndex());
     const { calls } = signedIn({
-      "GET /api/users/7/export?for=backup": () => jsonResponse(200, makeAccountExport()),
+      "POST /api/users/7/export": () => jsonResponse(200, makeAccountExport()),
       "POST /api/users/7/export-history": (b) => jsonResponse(201, { id: 3, date: "2026-05-20T10:00:00.000Z", ...(b as object) }),
     });
     const saved = captureDownloads();
@@ -385,7 +385,7 @@ describe("InsightsPage — Backup and Restore", () => {
 
   it("reports 'Backup failed. Please try again.' and records the failure", async () => {
     const { calls } = signedIn({
-      "GET /api/users/7/export?for=backup": () => jsonResponse(500, { error: "boom" }),
+      "POST /api/users/7/export": () => jsonResponse(500, { error: "boom" }),
       "POST /api/users/7/export-history": (b) => jsonResponse(201, { id: 3, date: "2026-05-20T10:00:00.000Z", ...(b as object) }),
     });
     captureDownloads();

@@ -6,7 +6,7 @@ import { apiRequest } from "../../../lib/api-client";
 export function useUpdateProfile(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: { name?: string; email?: string }) => apiRequest<PublicUser>("PATCH", `/api/users/${userId}`, patch),
+    mutationFn: (patch: { name: string }) => apiRequest<PublicUser>("PATCH", `/api/users/${userId}`, patch),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["session"] }),
   });
 }

@@ -6,12 +6,12 @@ import { Field } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast-store";
 import { useUpdateProfile } from "../api/account";
+import { ChangeEmail } from "./change-email";
 
-/** Spec §2 profile card (name and e-mail), editable through the accounts API. */
+/** Spec §2 profile card (name and e-mail): the name is edited here, the address through ChangeEmail. */
 export function ProfileCard({ user }: { user: PublicUser }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
   const [error, setError] = useState<string | undefined>();
   const update = useUpdateProfile(user.id);
 
@@ -19,8 +19,8 @@ export function ProfileCard({ user }: { user: PublicUser }) {
     e.preventDefault();
     setError(undefined);
     try {
-      await update.mutateAsync({ ...(name !== user.name ? { name } : {}), ...(email !== user.email ? { email } : {}) });
-      toast({ title: "Profile updated", description: "Your name and e-mail are saved." });
+      await update.mutateAsync({ name });
+      toast({ title: "Profile updated", description: "Your name is saved." });
       setEditing(false);
     } catch (err) {
       setError(err instanceof ApiError && err.serverError ? err.serverError : "Something went wrong. Please try again.");
@@ -32,10 +32,9 @@ export function ProfileCard({ user }: { user: PublicUser }) {
       <CardTitle>Profile</CardTitle>
       {editing ? (
         <form className="mt-3 grid gap-3" onSubmit={(e) => void save(e)} noValidate>
-          <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" required />
-          <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required error={error} />
+          <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" required error={error} />
           <div className="flex gap-2">
-            <Button type="submit" disabled={update.isPending || (name === user.name && email === user.email)}>
+            <Button type="submit" disabled={update.isPending || name === user.name}>
               {update.isPending ? "Saving..." : "Save"}
             </Button>
             <Button variant="outline" onClick={() => setEditing(false)}>
@@ -56,6 +55,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
           </Button>
         </div>
       )}
+      <ChangeEmail user={user} />
     </Card>
   );
 }
