@@ -18,6 +18,7 @@ export const PAGE_PATHS = [
   "/register",
   "/forgot-password",
   "/reset-password",
+  "/verify-email",
   "/privacy",
   "/terms",
   "/welcome",

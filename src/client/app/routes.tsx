@@ -21,6 +21,7 @@ const LoginPage = lazyPage(() => import("../features/auth/login-page"), "LoginPa
 const RegisterPage = lazyPage(() => import("../features/auth/register-page"), "RegisterPage");
 const ForgotPasswordPage = lazyPage(() => import("../features/auth/forgot-password-page"), "ForgotPasswordPage");
 const ResetPasswordPage = lazyPage(() => import("../features/auth/reset-password-page"), "ResetPasswordPage");
+const VerifyEmailPage = lazyPage(() => import("../features/auth/verify-email-page"), "VerifyEmailPage");
 const WelcomePage = lazyPage(() => import("../features/auth/welcome-page"), "WelcomePage");
 const ShowcasePage = lazyPage(() => import("../features/marketing/showcase-page"), "ShowcasePage");
 const LandingPage = lazyPage(() => import("../features/marketing/landing-page"), "LandingPage");
@@ -96,6 +97,7 @@ export function AppRoutes() {
           <Route path="/register" component={RegisterPage} />
           <Route path="/forgot-password" component={ForgotPasswordPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/welcome" component={WelcomePage} />
           <Route path="/mobile-demo" component={MobileDemoPage} />
           <Route path="/privacy" component={PrivacyPage} />

@@ -20,6 +20,7 @@ export const paths = {
   register: "/register",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
+  verifyEmail: "/verify-email",
   privacy: "/privacy",
   terms: "/terms",
   welcome: "/welcome",

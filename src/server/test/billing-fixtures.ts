@@ -53,5 +53,7 @@ export const summaryOf = async (t: TestApp, u: TestUser) => (await t.app.inject(
 export const statusSeenBy = async (t: TestApp, u: TestUser) =>
   (await t.app.inject({ method: "GET", url: "/api/auth/me", headers: as(u) })).json().subscriptionStatus;
 
-export const action = (t: TestApp, u: TestUser, name: string, payload?: unknown) =>
-  t.app.inject({ method: "POST", url: `/api/subscription/${name}`, headers: as(u), ...(payload === undefined ? {} : { payload }) });
+export const action = (t: TestApp, u: TestUser, name: string, payload?: Record<string, unknown>) =>
+  payload === undefined
+    ? t.app.inject({ method: "POST", url: `/api/subscription/${name}`, headers: as(u) })
+    : t.app.inject({ method: "POST", url: `/api/subscription/${name}`, headers: as(u), payload });
