@@ -268,6 +268,8 @@ export async function startFakeStripe() {
       if (seen.length > 0) throw new Error(`Requests the fake Stripe does not know:\n  ${seen.join("\n  ")}`);
     },
     subscription: (id: string) => copy(subscription(id)),
+    /** Ids of the subscriptions created so far, oldest first. */
+    subscriptionIds: () => [...subs.keys()],
     /** The trial ends with a card on file, or a first payment succeeds: active and paid. */
     activate(id: string): { subscription: Json; invoice: Json } {
       const sub = subscription(id);

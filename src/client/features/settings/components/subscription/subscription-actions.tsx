@@ -20,7 +20,7 @@ async function run<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    throw new Error(err instanceof ApiError && err.serverError ? err.serverError : texts.failed);
+    throw new Error(err instanceof ApiError && err.serverError ? err.serverError : texts.failed, { cause: err });
   }
 }
 
