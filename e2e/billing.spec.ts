@@ -151,6 +151,7 @@ test("a failed renewal shows the past-due banner with Update payment method; rec
   const banner = section(page).getByRole("alert");
   await expect(banner).toContainText(/Your last payment failed\. Pro stays unlocked until .+; after that it is suspended until a payment succeeds\./);
   await expect(banner.getByRole("button", { name: "Update payment method" })).toBeVisible();
+  await expect(section(page).getByRole("button", { name: "Update payment method" })).toHaveCount(1);
   await expect(section(page).getByRole("button", { name: "Request refund" })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, "past-due");
@@ -188,7 +189,7 @@ test("card-free trial (no Stripe keys): confirm the address from the mail, start
   await page.goto("/settings");
   await expect(stateOf(page)).toHaveText("Free trial");
   await expect(section(page)).toContainText("Yearly Pro");
-  await expect(section(page)).toContainText("Unavailable: card payments are not set up on this server, so there is no card to update.");
+  await expect(section(page)).toContainText("Update payment method is unavailable: card payments are not set up on this server, so there is no card to update.");
   await expectAccessible(page);
   await screenshots(page, "card-free-trial");
 

@@ -72,8 +72,9 @@ export function SubscriptionActions({ summary }: { summary: SubscriptionSummary 
             }}
           />
         ) : null}
-        {actions.updatePayment ? (
-          <Button variant={summary.state === "past_due" ? "primary" : "outline"} disabled={portal.isPending} onClick={() => portal.mutate()}>
+        {/* Past due: the banner above carries this button. */}
+        {actions.updatePayment && summary.state !== "past_due" ? (
+          <Button variant="outline" disabled={portal.isPending} onClick={() => portal.mutate()}>
             {portal.isPending ? "Opening..." : texts.updatePayment}
           </Button>
         ) : null}
