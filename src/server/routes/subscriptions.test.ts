@@ -213,6 +213,7 @@ describe("with Stripe (a local fake Stripe API)", () => {
       metadata: { userId: String(u.id), planType: "monthly" },
     });
     expect(sub!.body.expand).toEqual(expect.arrayContaining(["latest_invoice.confirmation_secret", "pending_setup_intent"]));
+    expect(sub!.idempotencyKey).toMatch(new RegExp(`^cleanspace-subscription-${u.id}-`));
 
     const row = await rowOf(t, u.id);
     expect(row).toMatchObject({ stripeCustomerId: expect.stringMatching(/^cus_/), stripeSubscriptionId: expect.stringMatching(/^sub_/), subscriptionStatus: "trial", subscriptionPlan: "monthly" });
@@ -252,6 +253,7 @@ describe("with Stripe (a local fake Stripe API)", () => {
     expect(res.json()).toEqual({ status: "requires_payment", intent: "payment", clientSecret: expect.stringMatching(/^pi_\w+_secret_/) });
     const [pi] = stripe.requestsTo("/v1/payment_intents");
     const row = await rowOf(t, u.id);
+    expect(pi!.idempotencyKey).toMatch(new RegExp(`^cleanspace-lifetime-${u.id}-`));
     expect(pi!.body).toMatchObject({ amount: "7999", currency: "usd", customer: row.stripeCustomerId, metadata: { userId: String(u.id), planType: "lifetime" } });
     expect(row.subscriptionStatus).toBe("free");
     expect(stripe.requestsTo("/v1/subscriptions")).toHaveLength(0);
