@@ -12,7 +12,7 @@ import { SCAN_CATEGORIES } from "../src/domain/scan-rules";
 import type { ScanSummary } from "../src/domain/schemas/scan-summary";
 import { computeWellness } from "../src/domain/wellness";
 import { expect, expectAccessible, test } from "./fixtures";
-import { baseUrl, registerViaApi } from "./support/auth";
+import { baseUrl, confirmEmailViaOutbox, registerViaApi } from "./support/auth";
 
 type Cat = (typeof SCAN_CATEGORIES)[number];
 
@@ -71,6 +71,7 @@ const EVENTS = [
 const origin = () => ({ origin: baseUrl() });
 
 async function startTrial(request: APIRequestContext, userId: number) {
+  await confirmEmailViaOutbox(request);
   const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: origin() });
   expect(res.status(), await res.text()).toBe(200);
   expect((await res.json()).status).toBe("trial");

@@ -6,11 +6,12 @@
  * a batch and back loses nothing and doubles nothing.
  */
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { registerViaApi } from "./support/auth";
+import { confirmEmailViaOutbox, registerViaApi } from "./support/auth";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /** The card-free trial the test server starts without Stripe keys: Organize is Pro only. */
 async function startTrial(request: APIRequestContext, baseURL: string, userId: number) {
+  await confirmEmailViaOutbox(request, baseURL);
   const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: { origin: baseURL } });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
+import { confirmEmailViaOutbox } from "./support/auth";
 
 const PASSWORD = "correct horse battery";
 
@@ -22,6 +23,7 @@ async function register(request: APIRequestContext, baseURL: string, name = "Oli
 
 /** The card-free trial the test server starts without Stripe keys (POST /api/create-subscription). */
 async function startTrial(request: APIRequestContext, baseURL: string, userId: number) {
+  await confirmEmailViaOutbox(request, baseURL);
   const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: { origin: baseURL } });
   expect(res.status(), await res.text()).toBe(200);
   expect((await res.json()).status).toBe("trial");

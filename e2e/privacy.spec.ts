@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { registerViaApi, newAccount } from "./support/auth";
+import { confirmEmailViaOutbox, registerViaApi, newAccount } from "./support/auth";
 import { makeCorpus, type CorpusManifest } from "./support/corpus";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -185,6 +185,7 @@ test("stored text with HTML in it renders as text, never as markup", async ({ pa
   await expectAccessible(page);
 
   // A filter preset's name (Pro): saved through the API, listed in Organize as text.
+  await confirmEmailViaOutbox(page.request, baseURL!);
   const trial = await page.request.post("/api/create-subscription", { data: { userId: user.id, planType: "monthly" }, headers: { origin: baseURL! } });
   expect(trial.status()).toBe(200);
   const preset = await page.request.post("/api/filter-presets", { data: { name: XSS, category: "files", criteria: [{ name: "size", type: "size", operator: "greater_than", value: 1, enabled: true }] }, headers: { origin: baseURL! } });

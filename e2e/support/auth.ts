@@ -93,3 +93,18 @@ export async function readResetLink(request: APIRequestContext, to: string): Pro
     .toBeTruthy();
   return link!;
 }
+
+/**
+ * Confirms the signed-in user's address through the link mailed at registration (read from
+ * the test outbox, as a user reads their inbox). A card-free trial needs it (issue 17).
+ */
+export async function confirmEmailViaOutbox(request: APIRequestContext, origin: string = baseUrl()): Promise<void> {
+  const me = await request.get(`${origin}/api/auth/me`);
+  expect(me.status()).toBe(200);
+  const { email } = (await me.json()) as { email: string };
+  const mails = (await (await request.get(`${origin}/api/test/outbox?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+  const token = mails.map((m) => /\/verify-email\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean);
+  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+  const res = await request.post(`${origin}/api/auth/verify-email`, { data: { token }, headers: { origin } });
+  expect(res.status(), await res.text()).toBe(200);
+}

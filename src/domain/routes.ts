@@ -19,6 +19,7 @@ export const PAGE_PATHS = [
   "/forgot-password",
   "/reset-password",
   "/email-change",
+  "/verify-email",
   "/privacy",
   "/terms",
   "/welcome",

@@ -171,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(emailSignupRoutes);
   await app.register(subscriptionRoutes);
   await app.register(stripeWebhookRoutes);
+  await app.register((await import("./routes/billing")).billingRoutes);
   await app.register(digitalDataRoutes);
   await app.register(streakRoutes);
   await app.register(cleanupEventRoutes);

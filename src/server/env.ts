@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   STRIPE_PRICE_YEARLY: optionalString,
   STRIPE_LIFETIME_AMOUNT: z.coerce.number().int().positive().default(7999),
   STRIPE_API_BASE: optionalString,
+  /**
+   * Key of the HMAC kept of every address that had a free trial (decision 011). Unset: a
+   * random key is generated once and stored in the database. At least 32 characters.
+   */
+  TRIAL_EMAIL_HMAC_KEY: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   REDIS_URL: optionalString,
   /** Scales every rate limit (browser suites raise it: all their requests come from one IP). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),

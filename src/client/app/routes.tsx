@@ -22,6 +22,7 @@ const RegisterPage = lazyPage(() => import("../features/auth/register-page"), "R
 const ForgotPasswordPage = lazyPage(() => import("../features/auth/forgot-password-page"), "ForgotPasswordPage");
 const ResetPasswordPage = lazyPage(() => import("../features/auth/reset-password-page"), "ResetPasswordPage");
 const EmailChangePage = lazyPage(() => import("../features/auth/email-change-page"), "EmailChangePage");
+const VerifyEmailPage = lazyPage(() => import("../features/auth/verify-email-page"), "VerifyEmailPage");
 const WelcomePage = lazyPage(() => import("../features/auth/welcome-page"), "WelcomePage");
 const ShowcasePage = lazyPage(() => import("../features/marketing/showcase-page"), "ShowcasePage");
 const LandingPage = lazyPage(() => import("../features/marketing/landing-page"), "LandingPage");
@@ -98,6 +99,7 @@ export function AppRoutes() {
           <Route path="/forgot-password" component={ForgotPasswordPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/email-change" component={EmailChangePage} />
+          <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/welcome" component={WelcomePage} />
           <Route path="/mobile-demo" component={MobileDemoPage} />
           <Route path="/privacy" component={PrivacyPage} />

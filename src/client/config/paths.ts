@@ -21,6 +21,7 @@ export const paths = {
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
   emailChange: "/email-change",
+  verifyEmail: "/verify-email",
   privacy: "/privacy",
   terms: "/terms",
   welcome: "/welcome",

@@ -43,6 +43,12 @@ export const users = pgTable(
     trialEndsAt: ts("trial_ends_at"),
     // Set when a renewal payment fails; access continues 7 days (Terms), then ends.
     pastDueSince: ts("past_due_since"),
+    // Mirrors of the provider's subscription (re-read on every webhook, decision 011).
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    currentPeriodEnd: ts("current_period_end"),
+    // First successful payment: the Terms' 30-day refund window starts here.
+    firstPaidAt: ts("first_paid_at"),
+    refundedAt: ts("refunded_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [index("users_stripe_customer_idx").on(t.stripeCustomerId)],
@@ -271,4 +277,30 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   resetAt: ts("reset_at").notNull(),
+});
+
+/**
+ * One card-free trial per person (decision 011): a keyed hash (HMAC-SHA256) of the e-mail
+ * address of every account that started one. Not tied to users, so it outlives deletion;
+ * the address itself is never kept.
+ */
+export const trialGrants = pgTable("trial_grants", {
+  emailHmac: text("email_hmac").primaryKey(),
+  grantedAt: ts("granted_at").notNull().defaultNow(),
+});
+
+/** Links mailed at registration to prove the address; only the token's SHA-256 is stored. */
+export const emailVerificationTokens = pgTable("email_verification_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: userRef(),
+  email: text("email").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/** Server-generated secrets that must survive restarts and be shared by every process. */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
 });

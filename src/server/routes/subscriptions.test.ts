@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { users } from "../db/schema";
-import { as, buildUser, type TestUser } from "../test/auth-helpers";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { trialGrants, users } from "../db/schema";
+import { as, buildUser, buildVerifiedUser, type TestUser, uniqueEmail, verifyEmail } from "../test/auth-helpers";
 import { startFakeStripe, type FakeStripe } from "../test/fake-stripe";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
-import { ALREADY_PRO, PAYMENTS_OFF, TRIAL_USED } from "./subscriptions";
+import { ALREADY_PRO, PAYMENTS_OFF, SUBSCRIBE_PER_HOUR, TRIAL_USED, VERIFY_FIRST } from "./subscriptions";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -25,7 +25,7 @@ describe("without Stripe keys (the embedded default)", () => {
     ["monthly", 3],
     ["yearly", 7],
   ] as const)("%s starts the plan's %i-day free trial with no card", async (planType, days) => {
-    const u = await buildUser(t.app);
+    const u = await buildVerifiedUser(t.app);
     const before = Date.now();
     const res = await subscribe(t, u, planType);
     expect(res.statusCode).toBe(200);
@@ -38,11 +38,11 @@ describe("without Stripe keys (the embedded default)", () => {
     expect(row).toMatchObject({ subscriptionStatus: "trial", subscriptionPlan: planType, stripeCustomerId: null });
     expect(await me(t, u)).toMatchObject({ subscriptionStatus: "trial", trialEndsAt: body.trialEndsAt });
     const summary = await t.app.inject({ method: "GET", url: "/api/subscription", headers: as(u) });
-    expect(summary.json()).toEqual({ status: "trial", plan: planType, trialEndsAt: body.trialEndsAt, graceEndsAt: null });
+    expect(summary.json()).toMatchObject({ status: "trial", state: "trial", plan: planType, trialEndsAt: body.trialEndsAt, graceEndsAt: null, withCard: false });
   });
 
   it("cannot extend a trial: asking again returns the same end date, after it ended a 409", async () => {
-    const u = await buildUser(t.app);
+    const u = await buildVerifiedUser(t.app);
     const first = (await subscribe(t, u, "monthly")).json();
     const again = await subscribe(t, u, "yearly");
     expect(again.statusCode).toBe(200);
@@ -56,7 +56,7 @@ describe("without Stripe keys (the embedded default)", () => {
   });
 
   it("ends the trial on time: /api/auth/me says free once trialEndsAt has passed", async () => {
-    const u = await buildUser(t.app);
+    const u = await buildVerifiedUser(t.app);
     await subscribe(t, u, "monthly");
     expect((await me(t, u)).subscriptionStatus).toBe("trial");
     await t.database.db.update(users).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(users.id, u.id));
@@ -66,7 +66,7 @@ describe("without Stripe keys (the embedded default)", () => {
   });
 
   it("two concurrent requests start one trial", async () => {
-    const u = await buildUser(t.app);
+    const u = await buildVerifiedUser(t.app);
     const [a, b] = await Promise.all([subscribe(t, u, "monthly"), subscribe(t, u, "yearly")]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().trialEndsAt).toBe(b.json().trialEndsAt);
@@ -111,6 +111,53 @@ describe("without Stripe keys (the embedded default)", () => {
     expect((await rowOf(t, a.id)).subscriptionStatus).toBe("free");
   });
 
+  it("a card-free trial waits for a confirmed address; the account works meanwhile", async () => {
+    const u = await buildUser(t.app);
+    const res = await subscribe(t, u, "monthly");
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: VERIFY_FIRST });
+    const summary = (await t.app.inject({ method: "GET", url: "/api/subscription", headers: as(u) })).json();
+    expect(summary).toMatchObject({ state: "none", emailVerified: false, trialAvailable: true });
+    expect((await rowOf(t, u.id)).trialEndsAt).toBeNull();
+    await verifyEmail(t.app, u);
+    expect((await subscribe(t, u, "monthly")).statusCode).toBe(200);
+  });
+
+  it("an address gets one trial, also after the account is deleted and created again", async () => {
+    const email = uniqueEmail("again");
+    const first = await buildVerifiedUser(t.app, { email });
+    expect((await subscribe(t, first, "yearly")).statusCode).toBe(200);
+    const del = await t.app.inject({ method: "DELETE", url: `/api/users/${first.id}`, headers: as(first), payload: { password: first.password } });
+    expect(del.statusCode).toBe(204);
+    // Only a keyed hash is kept, never the address.
+    const grants = await t.database.db.select().from(trialGrants);
+    expect(JSON.stringify(grants)).not.toContain(email);
+
+    const second = await buildVerifiedUser(t.app, { email: email.toUpperCase() });
+    const summary = (await t.app.inject({ method: "GET", url: "/api/subscription", headers: as(second) })).json();
+    expect(summary).toMatchObject({ trialAvailable: false, emailVerified: true });
+    const res = await subscribe(t, second, "monthly");
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: TRIAL_USED });
+    expect((await rowOf(t, second.id)).subscriptionStatus).toBe("free");
+  });
+
+  it("limits POST /api/create-subscription per user (each call may create a subscription)", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MULTIPLIER: "1" });
+    try {
+      const u = await buildVerifiedUser(limited.app);
+      const codes: number[] = [];
+      for (let i = 0; i <= SUBSCRIBE_PER_HOUR; i++) codes.push((await subscribe(limited, u, "monthly")).statusCode);
+      expect(codes.slice(0, SUBSCRIBE_PER_HOUR).every((c) => c === 200)).toBe(true);
+      expect(codes[SUBSCRIBE_PER_HOUR]).toBe(429);
+      // Another user is not affected.
+      const v = await buildVerifiedUser(limited.app);
+      expect((await subscribe(limited, v, "monthly")).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("GET /api/stripe/config says payments are off", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/stripe/config" });
     expect(res.json()).toEqual({ publishableKey: null, paymentsEnabled: false });
@@ -140,6 +187,7 @@ describe("with Stripe (a local fake Stripe API)", () => {
     await stripe.close();
   });
   beforeEach(() => stripe.reset());
+  afterEach(() => stripe.verify());
 
   it("GET /api/stripe/config hands the browser the publishable key", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/stripe/config" });
@@ -165,6 +213,7 @@ describe("with Stripe (a local fake Stripe API)", () => {
       metadata: { userId: String(u.id), planType: "monthly" },
     });
     expect(sub!.body.expand).toEqual(expect.arrayContaining(["latest_invoice.confirmation_secret", "pending_setup_intent"]));
+    expect(sub!.idempotencyKey).toMatch(new RegExp(`^cleanspace-subscription-${u.id}-`));
 
     const row = await rowOf(t, u.id);
     expect(row).toMatchObject({ stripeCustomerId: expect.stringMatching(/^cus_/), stripeSubscriptionId: expect.stringMatching(/^sub_/), subscriptionStatus: "trial", subscriptionPlan: "monthly" });
@@ -204,6 +253,7 @@ describe("with Stripe (a local fake Stripe API)", () => {
     expect(res.json()).toEqual({ status: "requires_payment", intent: "payment", clientSecret: expect.stringMatching(/^pi_\w+_secret_/) });
     const [pi] = stripe.requestsTo("/v1/payment_intents");
     const row = await rowOf(t, u.id);
+    expect(pi!.idempotencyKey).toMatch(new RegExp(`^cleanspace-lifetime-${u.id}-`));
     expect(pi!.body).toMatchObject({ amount: "7999", currency: "usd", customer: row.stripeCustomerId, metadata: { userId: String(u.id), planType: "lifetime" } });
     expect(row.subscriptionStatus).toBe("free");
     expect(stripe.requestsTo("/v1/subscriptions")).toHaveLength(0);

@@ -5,16 +5,19 @@
  * yearly start the plan's free trial with no card; lifetime is unavailable (503).
  * Policy details (one trial per account, 409s) are in docs/decisions/004-payments.md.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getPlan, PlanTypeSchema, type PlanType } from "../../domain/pricing";
-import { effectiveStatus, PAST_DUE_GRACE_DAYS } from "../../domain/subscription";
-import { SubscriptionStatusSchema } from "../../domain/schemas/auth";
+import { SubscriptionSummarySchema } from "../../domain/schemas/subscription";
+import { effectiveStatus } from "../../domain/subscription";
 import { requireOwnUser, requireUser } from "../auth/guard";
 import { users } from "../db/schema";
 import { HttpError } from "../plugins/errors";
+import { presentSubscription } from "../presenters/subscription";
+import { enforceLimit } from "../services/rate-limit";
+import { claimTrial, emailHmac, hadTrial } from "../services/trial-grants";
 import {
   createCustomer,
   createLifetimePayment,
@@ -29,6 +32,9 @@ const DAY_MS = 24 * 3600 * 1000;
 export const ALREADY_PRO = "You already have CleanSpace Pro";
 export const TRIAL_USED = "Your free trial has already been used";
 export const PAYMENTS_OFF = "Payments are not configured on this server";
+export const VERIFY_FIRST = "Please confirm your e-mail address to start your free trial";
+/** Each call may create a subscription at Stripe: at most this many per user per hour. */
+export const SUBSCRIBE_PER_HOUR = 10;
 
 const CreateSubscriptionSchema = z.strictObject({
   userId: z.number().int().positive().max(2_147_483_647),
@@ -46,14 +52,6 @@ type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponseSchem
 
 const StripeConfigSchema = z.object({ publishableKey: z.string().nullable(), paymentsEnabled: z.boolean() });
 
-const SubscriptionSummarySchema = z.object({
-  status: SubscriptionStatusSchema,
-  plan: PlanTypeSchema.nullable(),
-  trialEndsAt: z.string().nullable(),
-  /** When a failed renewal's grace period ends (past due only). */
-  graceEndsAt: z.string().nullable(),
-});
-
 type UserRow = typeof users.$inferSelect;
 
 async function loadUser(app: FastifyInstance, id: number): Promise<UserRow> {
@@ -64,24 +62,39 @@ async function loadUser(app: FastifyInstance, id: number): Promise<UserRow> {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** No keys: the plan's trial, once per account; asking again during it changes nothing. */
-async function startCardFreeTrial(app: FastifyInstance, row: UserRow, plan: PlanType): Promise<CreateSubscriptionResponse> {
+/**
+ * Distinguishes one subscribe attempt from the next in the idempotency key: the same user
+ * asking again the same day, from the same state, gets back what Stripe already created.
+ */
+const attemptOf = (row: UserRow) => `${row.stripeSubscriptionId ?? "first"}|${new Date().toISOString().slice(0, 10)}`;
+
+export const paymentsEnabled = (env: FastifyInstance["env"]) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
+
+/**
+ * No keys: the plan's trial, once per person (a verified address whose keyed hash has no
+ * trial on record); asking again during it changes nothing. The user row is locked so two
+ * concurrent requests start one trial.
+ */
+async function startCardFreeTrial(app: FastifyInstance, userId: number, plan: PlanType): Promise<CreateSubscriptionResponse> {
   if (plan === "lifetime") throw new HttpError(503, PAYMENTS_OFF);
-  const status = effectiveStatus(row);
-  if (status === "trial") return { status: "trial", trialEndsAt: iso(row.trialEndsAt) };
-  if (status === "active") throw new HttpError(409, ALREADY_PRO);
-  if (row.trialEndsAt) throw new HttpError(409, TRIAL_USED);
-  const trialEndsAt = new Date(Date.now() + getPlan(plan).trialDays * DAY_MS);
-  // Conditional on "never had a trial", so two concurrent requests start one trial.
-  const [started] = await app.db
-    .update(users)
-    .set({ subscriptionStatus: "trial", subscriptionPlan: plan, trialEndsAt, pastDueSince: null })
-    .where(and(eq(users.id, row.id), isNull(users.trialEndsAt)))
-    .returning();
-  if (started) return { status: "trial", trialEndsAt: iso(started.trialEndsAt) };
-  const again = await loadUser(app, row.id);
-  if (effectiveStatus(again) === "trial") return { status: "trial", trialEndsAt: iso(again.trialEndsAt) };
-  throw new HttpError(409, TRIAL_USED);
+  const email = (await loadUser(app, userId)).email;
+  const hmac = await emailHmac(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, email);
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!row) throw new HttpError(401, "Authentication required");
+    const status = effectiveStatus(row);
+    if (status === "trial") return { status: "trial" as const, trialEndsAt: iso(row.trialEndsAt) };
+    if (status === "active") throw new HttpError(409, ALREADY_PRO);
+    if (row.trialEndsAt) throw new HttpError(409, TRIAL_USED);
+    if (!row.emailVerifiedAt) throw new HttpError(403, VERIFY_FIRST);
+    if (row.email !== email || !(await claimTrial(tx, hmac))) throw new HttpError(409, TRIAL_USED);
+    const trialEndsAt = new Date(Date.now() + getPlan(plan).trialDays * DAY_MS);
+    await tx
+      .update(users)
+      .set({ subscriptionStatus: "trial", subscriptionPlan: plan, trialEndsAt, pastDueSince: null, cancelAtPeriodEnd: false, currentPeriodEnd: null })
+      .where(eq(users.id, row.id));
+    return { status: "trial" as const, trialEndsAt: iso(trialEndsAt) };
+  });
 }
 
 async function subscribeWithStripe(app: FastifyInstance, row: UserRow, plan: PlanType): Promise<CreateSubscriptionResponse> {
@@ -97,14 +110,21 @@ async function subscribeWithStripe(app: FastifyInstance, row: UserRow, plan: Pla
   // Every Stripe call happens before the one database write: a provider error changes nothing here.
   const customerId = row.stripeCustomerId ?? (await createCustomer(stripe, row));
   if (plan === "lifetime") {
-    const intent = await createLifetimePayment(stripe, { customerId, userId: row.id, amount: app.env.STRIPE_LIFETIME_AMOUNT });
+    const intent = await createLifetimePayment(stripe, {
+      customerId,
+      userId: row.id,
+      amount: app.env.STRIPE_LIFETIME_AMOUNT,
+      attempt: attemptOf(row),
+    });
     if (!intent.client_secret) throw new HttpError(502, "Payment provider error: no client secret");
     if (!row.stripeCustomerId) await app.db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, row.id));
     return { status: "requires_payment", clientSecret: intent.client_secret, intent: "payment" };
   }
-  // One trial per account: someone who already had one pays from day one.
-  const trialDays = row.trialEndsAt ? 0 : getPlan(plan).trialDays;
-  const started = await startSubscription(stripe, app.env, { customerId, userId: row.id, plan, trialDays });
+  // One trial per person: an account or address that already had one pays from day one.
+  const usedTrial = row.trialEndsAt !== null || (await hadTrial(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email));
+  const trialDays = usedTrial ? 0 : getPlan(plan).trialDays;
+  const started = await startSubscription(stripe, app.env, { customerId, userId: row.id, plan, trialDays, attempt: attemptOf(row) });
+  if (started.subscription.status === "trialing") await claimTrial(app.db, await emailHmac(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email));
   const change = subscriptionChange(app.env, started.subscription, row) ?? {};
   const [saved] = await app.db
     .update(users)
@@ -134,32 +154,28 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, schema: { body: CreateSubscriptionSchema, response: { 200: CreateSubscriptionResponseSchema } } },
     async (request) => {
       requireOwnUser(request, request.body.userId);
+      await enforceLimit(app.limiter, `subscribe:user:${request.body.userId}`, SUBSCRIBE_PER_HOUR * app.env.RATE_LIMIT_MULTIPLIER, 3600_000);
       const row = await loadUser(app, request.body.userId);
       if (effectiveStatus(row) === "lifetime") return { status: "lifetime" as const };
       return stripeFor(app.env)
         ? subscribeWithStripe(app, row, request.body.planType)
-        : startCardFreeTrial(app, row, request.body.planType);
+        : startCardFreeTrial(app, row.id, request.body.planType);
     },
   );
 
   app.get("/api/stripe/config", { schema: { response: { 200: StripeConfigSchema } } }, async () => ({
     publishableKey: app.env.STRIPE_PUBLISHABLE_KEY ?? null,
-    paymentsEnabled: Boolean(app.env.STRIPE_SECRET_KEY && app.env.STRIPE_PUBLISHABLE_KEY),
+    paymentsEnabled: paymentsEnabled(app.env),
   }));
 
-  /** The signed-in user's plan, for /subscribe's "current plan" card. */
+  /** The signed-in user's subscription: Settings → Subscription and /subscribe's current plan. */
   app.get("/api/subscription", { config: { auth: true }, schema: { response: { 200: SubscriptionSummarySchema } } }, async (request) => {
     const row = await loadUser(app, requireUser(request).userId);
-    const status = effectiveStatus(row);
-    const stored = PlanTypeSchema.safeParse(row.subscriptionPlan);
-    const plan = status === "lifetime" ? "lifetime" : status !== "free" && stored.success ? stored.data : null;
-    const graceEndsAt =
-      status === "active" && row.pastDueSince ? new Date(row.pastDueSince.getTime() + PAST_DUE_GRACE_DAYS * DAY_MS) : null;
-    return {
-      status,
-      plan,
-      trialEndsAt: iso(row.trialEndsAt),
-      graceEndsAt: iso(graceEndsAt),
-    };
+    return summarize(app, row);
   });
 };
+
+export async function summarize(app: FastifyInstance, row: UserRow) {
+  const trialAvailable = row.trialEndsAt === null && !(await hadTrial(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email));
+  return presentSubscription(row, { paymentsEnabled: paymentsEnabled(app.env), trialAvailable });
+}

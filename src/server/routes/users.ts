@@ -7,7 +7,10 @@ import { CreateUserSchema, DeleteAccountSchema, PublicUserSchema, UpdateUserSche
 import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
 import { requireOwnUser } from "../auth/guard";
 import { clearSessionCookie, createSession, setSessionCookie } from "../auth/sessions";
-import { users } from "../db/schema";
+import { mailOutbox, users } from "../db/schema";
+import { appOrigin } from "../env";
+import { endBillingBeforeDeletion } from "../services/billing";
+import { issueVerificationLink } from "../services/email-verification";
 import { fieldError, HttpError } from "../plugins/errors";
 import { presentUser } from "../presenters/user";
 import { enforceLimit } from "../services/rate-limit";
@@ -40,8 +43,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!created) throw new Error("insert returned no row");
     const session = await createSession(app.db, created.id);
     setSessionCookie(reply, session.token, session.expiresAt, cookie);
-    // A mail outage must not fail the sign-up: the message waits in the outbox.
-    await app.mail.send(welcomeMail(created)).catch((err: unknown) => request.log.warn({ err }, "welcome mail not queued"));
+    // A mail outage must not fail the sign-up: the message waits in the outbox. It carries
+    // the link that confirms the address (a free trial waits for it; Settings can resend).
+    const user = created;
+    await issueVerificationLink(app.db, appOrigin(app.env), user)
+      .then((link) => app.mail.send(welcomeMail(user, link)))
+      .catch((err: unknown) => request.log.warn({ err }, "welcome mail not queued"));
     return reply.code(201).send({ id: created.id, name: created.name, email: created.email });
   });
 
@@ -82,8 +89,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.throttles.reauth.fail(row.email, request.client);
         throw new HttpError(403, "Incorrect password");
       }
-      // Foreign keys cascade: sessions, data, snapshots, events, settings, presets go too.
-      await app.db.delete(users).where(eq(users.id, row.id));
+      // The card provider first: if the subscription cannot be cancelled (502), nothing is
+      // deleted, so nobody is left billed for an account that no longer exists.
+      await endBillingBeforeDeletion(app, row);
+      await app.db.transaction(async (tx) => {
+        // Queued mail holds the address and name; foreign keys cascade everything else
+        // (sessions, tokens, data, snapshots, events, settings, presets).
+        await tx.delete(mailOutbox).where(eq(mailOutbox.to, row.email));
+        await tx.delete(users).where(eq(users.id, row.id));
+      });
       clearSessionCookie(reply, cookie);
       return reply.code(204).send();
     },

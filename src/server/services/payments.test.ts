@@ -5,7 +5,15 @@ import { apiBaseOptions, callStripe, clientSecretOf, subscriptionChange, type Su
 const env = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_API_BASE: undefined, STRIPE_PRICE_MONTHLY: "price_m", STRIPE_PRICE_YEARLY: "price_y" };
 const NOW = new Date("2026-03-01T12:00:00Z");
 
-const free: SubscriptionColumns = { subscriptionStatus: "free", subscriptionPlan: null, stripeSubscriptionId: null, trialEndsAt: null, pastDueSince: null };
+const free: SubscriptionColumns = {
+  subscriptionStatus: "free",
+  subscriptionPlan: null,
+  stripeSubscriptionId: null,
+  trialEndsAt: null,
+  pastDueSince: null,
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: null,
+};
 
 function sub(status: string, extra: Partial<Stripe.Subscription> = {}) {
   return {
@@ -35,6 +43,8 @@ describe("subscriptionChange", () => {
       stripeSubscriptionId: "sub_1",
       trialEndsAt: new Date(trialEnd * 1000),
       pastDueSince: null,
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: new Date(trialEnd * 1000),
     });
   });
 

@@ -103,10 +103,20 @@ export function clientSecretOf(sub: Stripe.Subscription): Pick<StartedSubscripti
   return { clientSecret: secret, intent: "payment" };
 }
 
+/**
+ * Idempotency key for a call that creates something: the same logical request (user, what,
+ * and a caller-chosen discriminator such as the current subscription id) maps to one key,
+ * so a retry after a timeout returns what Stripe already made instead of a second object.
+ */
+export function idempotencyKey(kind: string, userId: number, ...parts: (string | number | null | undefined)[]): string {
+  const tail = createHash("sha256").update(parts.map(String).join("\n")).digest("hex").slice(0, 16);
+  return `cleanspace-${kind}-${userId}-${tail}`;
+}
+
 export async function startSubscription(
   stripe: Stripe,
   env: PaymentEnv,
-  args: { customerId: string; userId: number; plan: "monthly" | "yearly"; trialDays: number },
+  args: { customerId: string; userId: number; plan: "monthly" | "yearly"; trialDays: number; attempt: string },
 ): Promise<StartedSubscription> {
   const subscription = await callStripe(() =>
     stripe.subscriptions.create({
@@ -125,7 +135,7 @@ export async function startSubscription(
       // Stripe's API (2025-03-31 and later) carries the invoice's PaymentIntent secret in
       // `confirmation_secret`; `latest_invoice.payment_intent` no longer exists.
       expand: ["latest_invoice.confirmation_secret", "pending_setup_intent"],
-    }),
+    }, { idempotencyKey: idempotencyKey("subscription", args.userId, args.customerId, args.plan, args.trialDays, args.attempt) }),
   );
   return { subscription, ...clientSecretOf(subscription) };
 }
@@ -134,7 +144,7 @@ export async function retrieveSubscription(stripe: Stripe, id: string): Promise<
   return callStripe(() => stripe.subscriptions.retrieve(id, { expand: ["pending_setup_intent"] }));
 }
 
-export async function createLifetimePayment(stripe: Stripe, args: { customerId: string; userId: number; amount: number }) {
+export async function createLifetimePayment(stripe: Stripe, args: { customerId: string; userId: number; amount: number; attempt: string }) {
   return callStripe(() =>
     stripe.paymentIntents.create({
       amount: args.amount,
@@ -143,7 +153,7 @@ export async function createLifetimePayment(stripe: Stripe, args: { customerId: 
       description: `${getPlan("lifetime").name} (one-time)`,
       metadata: { userId: String(args.userId), planType: "lifetime" },
       automatic_payment_methods: { enabled: true },
-    }),
+    }, { idempotencyKey: idempotencyKey("lifetime", args.userId, args.customerId, args.amount, args.attempt) }),
   );
 }
 
@@ -154,6 +164,15 @@ export interface SubscriptionColumns {
   stripeSubscriptionId: string | null;
   trialEndsAt: Date | null;
   pastDueSince: Date | null;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+}
+
+/** End of the paid (or trial) period; on the subscription items since Stripe's 2025-03-31 API. */
+export function periodEndOf(sub: Pick<Stripe.Subscription, "items" | "trial_end" | "status">): Date | null {
+  if (sub.status === "trialing" && sub.trial_end) return new Date(sub.trial_end * 1000);
+  const end = sub.items?.data?.[0]?.current_period_end;
+  return typeof end === "number" ? new Date(end * 1000) : null;
 }
 
 /**
@@ -167,13 +186,14 @@ export interface SubscriptionColumns {
  */
 export function subscriptionChange(
   env: PaymentEnv,
-  sub: Pick<Stripe.Subscription, "id" | "status" | "trial_end" | "items" | "metadata">,
+  sub: Pick<Stripe.Subscription, "id" | "status" | "trial_end" | "items" | "metadata" | "cancel_at_period_end">,
   user: SubscriptionColumns,
   now: Date = new Date(),
 ): Partial<SubscriptionColumns> | null {
   if (user.subscriptionStatus === "lifetime") return null;
   const isCurrent = !user.stripeSubscriptionId || user.stripeSubscriptionId === sub.id;
   const plan = planOf(env, sub) ?? user.subscriptionPlan;
+  const period = { cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end), currentPeriodEnd: periodEndOf(sub) };
   switch (sub.status) {
     case "trialing":
       return {
@@ -182,19 +202,85 @@ export function subscriptionChange(
         stripeSubscriptionId: sub.id,
         trialEndsAt: sub.trial_end ? new Date(sub.trial_end * 1000) : user.trialEndsAt,
         pastDueSince: null,
+        ...period,
       };
     case "active":
-      return { subscriptionStatus: "active", subscriptionPlan: plan, stripeSubscriptionId: sub.id, pastDueSince: null };
+      return { subscriptionStatus: "active", subscriptionPlan: plan, stripeSubscriptionId: sub.id, pastDueSince: null, ...period };
     case "past_due":
     case "unpaid":
       if (!isCurrent) return null;
-      return { subscriptionStatus: "active", subscriptionPlan: plan, stripeSubscriptionId: sub.id, pastDueSince: user.pastDueSince ?? now };
+      return { subscriptionStatus: "active", subscriptionPlan: plan, stripeSubscriptionId: sub.id, pastDueSince: user.pastDueSince ?? now, ...period };
     case "canceled":
     case "incomplete_expired":
     case "paused":
       if (!isCurrent) return null;
-      return { subscriptionStatus: "free", subscriptionPlan: null, stripeSubscriptionId: sub.id, pastDueSince: null };
+      return { subscriptionStatus: "free", subscriptionPlan: null, stripeSubscriptionId: sub.id, pastDueSince: null, cancelAtPeriodEnd: false, currentPeriodEnd: null };
     default:
       return null;
   }
+}
+
+/** Cancel at the end of the paid period, or take that back (Resume). Changes, creates nothing. */
+export async function setCancelAtPeriodEnd(stripe: Stripe, subscriptionId: string, cancel: boolean): Promise<Stripe.Subscription> {
+  return callStripe(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+}
+
+/** Monthly ↔ yearly on the same subscription item; Stripe prorates the difference. */
+export async function switchPlan(stripe: Stripe, env: PaymentEnv, sub: Stripe.Subscription, plan: "monthly" | "yearly"): Promise<Stripe.Subscription> {
+  const item = sub.items.data[0];
+  if (!item) throw new HttpError(409, "This subscription has no plan to change");
+  return callStripe(() =>
+    stripe.subscriptions.update(sub.id, {
+      items: [{ id: item.id, price: priceIdFor(env, plan) }],
+      proration_behavior: "create_prorations",
+      cancel_at_period_end: false,
+      metadata: { planType: plan },
+    }),
+  );
+}
+
+/** Ends a subscription now (account deletion, refund). Creates nothing, so no key is needed. */
+export async function cancelNow(stripe: Stripe, subscriptionId: string): Promise<void> {
+  try {
+    await stripe.subscriptions.cancel(subscriptionId);
+  } catch (err) {
+    // Already gone at Stripe (cancelled there, or never existed): nothing left to bill.
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return;
+    if (err instanceof Stripe.errors.StripeError) throw new HttpError(502, `Payment provider error: ${err.message}`);
+    throw err;
+  }
+}
+
+/** A Stripe-hosted page where the customer updates their card; it returns to `returnUrl`. */
+export async function createPortalSession(stripe: Stripe, args: { customerId: string; userId: number; returnUrl: string }): Promise<string> {
+  const session = await callStripe(() =>
+    stripe.billingPortal.sessions.create(
+      { customer: args.customerId, return_url: args.returnUrl },
+      // One session per user per minute: a double click opens the same page.
+      { idempotencyKey: idempotencyKey("portal", args.userId, args.customerId, Math.floor(Date.now() / 60_000)) },
+    ),
+  );
+  return session.url;
+}
+
+/**
+ * Refunds every captured, not yet refunded charge of the customer (within the 30-day window
+ * that is the first purchase, plus any prorated change). Each refund is keyed by its charge,
+ * so a retried request never refunds twice. Returns the amount refunded, in cents.
+ */
+export async function refundCustomer(stripe: Stripe, args: { customerId: string; userId: number }): Promise<number> {
+  const charges = await callStripe(() => stripe.charges.list({ customer: args.customerId, limit: 100 }));
+  let total = 0;
+  for (const charge of charges.data) {
+    const left = charge.amount_captured - charge.amount_refunded;
+    if (charge.status !== "succeeded" || !charge.paid || left <= 0) continue;
+    await callStripe(() =>
+      stripe.refunds.create(
+        { charge: charge.id, reason: "requested_by_customer", metadata: { userId: String(args.userId) } },
+        { idempotencyKey: idempotencyKey("refund", args.userId, charge.id) },
+      ),
+    );
+    total += left;
+  }
+  return total;
 }

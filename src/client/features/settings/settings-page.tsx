@@ -15,6 +15,7 @@ import { InstallCard } from "./components/install-card";
 import { PreferencesCard } from "./components/preferences-card";
 import { ProfileCard } from "./components/profile-card";
 import { SentLogCard } from "./components/sent-log-card";
+import { SubscriptionSection } from "./components/subscription/subscription-section";
 import { SyncCard } from "./components/sync-card";
 
 export function SettingsPage() {
@@ -54,6 +55,7 @@ export function SettingsPage() {
           </p>
         </Card>
       ) : null}
+      {user ? <SubscriptionSection /> : null}
       <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
       <SyncCard />
       <DeviceDataCard />

@@ -11,7 +11,7 @@ import { Card } from "../../components/ui/card";
 import { paths } from "../../config/paths";
 import { useSession } from "../../lib/session/use-session";
 import { useStripeConfig } from "./api/get-stripe-config";
-import { useSubscription } from "./api/get-subscription";
+import { useSubscription } from "../../lib/subscription/get-subscription";
 import { CurrentPlan } from "./components/current-plan";
 import { PlanCards } from "./components/plan-cards";
 import { useChoosePlan } from "./hooks/use-choose-plan";

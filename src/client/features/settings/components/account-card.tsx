@@ -27,7 +27,13 @@ export function AccountCard({ userId, onSignOut, signingOut }: { userId: number;
       toast({ title: "Account deleted", description: "Your account and all its data have been removed." });
       window.location.assign("/");
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 403 ? "That password is not correct." : "Something went wrong. Please try again.");
+      setError(
+        err instanceof ApiError && err.status === 403
+          ? "That password is not correct."
+          : err instanceof ApiError && err.status === 502
+            ? "Your subscription could not be cancelled with the card provider, so nothing was deleted. Please try again in a few minutes."
+            : "Something went wrong. Please try again.",
+      );
       setBusy(false);
     }
   };
@@ -48,7 +54,9 @@ export function AccountCard({ userId, onSignOut, signingOut }: { userId: number;
             <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-6 shadow-xl">
               <Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
               <Dialog.Description className="mt-2 text-sm text-muted-foreground">
-                This removes your account, settings, scores, history and streak from our server at once. Files on your device are not touched. It cannot be undone.
+                Any paid subscription or trial is cancelled with our card payment provider first, so you are not charged again. Then your
+                account, settings, scores, history, streak and queued e-mails are removed from our server at once. Files on your device are
+                not touched. It cannot be undone.
               </Dialog.Description>
               <form className="mt-4 grid gap-3" onSubmit={(e) => void confirmDelete(e)}>
                 <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} required />

@@ -11,7 +11,7 @@ import { Button } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
 import { sessionQueryKey } from "../../../lib/session/get-me";
 import { toast } from "../../../lib/toast-store";
-import { subscriptionQueryKey } from "../api/get-subscription";
+import { subscriptionQueryKey } from "../../../lib/subscription/get-subscription";
 import { subscribeTexts as t } from "../subscribe-texts";
 
 export interface CheckoutFormProps {

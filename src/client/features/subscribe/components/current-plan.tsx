@@ -2,7 +2,7 @@
 import { Crown } from "lucide-react";
 import { getPlan } from "../../../../domain/pricing";
 import { Card } from "../../../components/ui/card";
-import type { SubscriptionSummary } from "../api/get-subscription";
+import type { SubscriptionSummary } from "../../../lib/subscription/get-subscription";
 import { formatDay } from "../subscribe-texts";
 
 function When({ iso }: { iso: string }) {

@@ -13,7 +13,7 @@ import { ApiError } from "../../../lib/api-client";
 import { getMeQueryOptions, sessionQueryKey } from "../../../lib/session/get-me";
 import { toast } from "../../../lib/toast-store";
 import { useCreateSubscription } from "../api/create-subscription";
-import { subscriptionQueryKey } from "../api/get-subscription";
+import { subscriptionQueryKey } from "../../../lib/subscription/get-subscription";
 import { formatDay, subscribeTexts as t } from "../subscribe-texts";
 
 export interface Checkout {

@@ -1,0 +1,23 @@
+/**
+ * GET /api/subscription: the signed-in user's plan, state, dates and the billing actions the
+ * server allows. Shared by /subscribe (current plan) and Settings → Subscription.
+ */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { SubscriptionSummary } from "../../../domain/schemas/subscription";
+import { apiGetOrNull } from "../api-client";
+
+export type { SubscriptionSummary };
+
+export const subscriptionQueryKey = ["subscription"] as const;
+
+export function getSubscription(signal?: AbortSignal): Promise<SubscriptionSummary | null> {
+  return apiGetOrNull<SubscriptionSummary>("/api/subscription", signal);
+}
+
+export function getSubscriptionQueryOptions() {
+  return queryOptions({ queryKey: subscriptionQueryKey, queryFn: ({ signal }) => getSubscription(signal) });
+}
+
+export function useSubscription(enabled: boolean) {
+  return useQuery({ ...getSubscriptionQueryOptions(), enabled });
+}
