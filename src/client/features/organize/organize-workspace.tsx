@@ -231,7 +231,8 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
           open={trashOpen}
           root={root}
           onOpenChange={setTrashOpen}
-          onDeleted={(n) => void batch.recordEvent("delete", n, 0)}
+          onDeleted={(n, bytes) => void batch.recordEvent("delete", n, bytes)}
+          onRestored={(n, bytes) => void batch.recordEvent("restore", n, bytes)}
         />
       ) : null}
       {dialogs}

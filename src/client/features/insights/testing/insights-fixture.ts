@@ -9,7 +9,8 @@ import { InsightsSchema, type Insights } from "../../../../domain/schemas/insigh
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { addDays } from "../../../../domain/streak";
 import { suggestCleanups } from "../../../../domain/suggestions";
-import { buildTimeline, categoryProgress, cleanupTotals, weeklyProgress, type EventPoint, type SnapshotPoint } from "../../../../domain/timeline";
+import { cleanupTotals } from "../../../../domain/cleanup-ledger";
+import { buildTimeline, categoryProgress, weeklyProgress, type EventPoint, type SnapshotPoint } from "../../../../domain/timeline";
 import { computeWellness } from "../../../../domain/wellness";
 
 type Cat = (typeof SCAN_CATEGORIES)[number];
@@ -70,7 +71,8 @@ export const HISTORY: Required<Omit<FixtureInput, "dismissed">> = {
   ],
   events: [
     { localDate: addDays(TODAY, -5), createdAt: `${addDays(TODAY, -5)}T10:00:00.000Z`, category: "photos", action: "trash", items: 20, bytesFreed: 300_000_000 },
-    { localDate: addDays(TODAY, -2), createdAt: `${addDays(TODAY, -2)}T10:00:00.000Z`, category: "apps", action: "delete", items: 4, bytesFreed: 0 },
+    { localDate: addDays(TODAY, -3), createdAt: `${addDays(TODAY, -3)}T10:00:00.000Z`, category: "photos", action: "delete", items: 12, bytesFreed: 200_000_000 },
+    { localDate: addDays(TODAY, -2), createdAt: `${addDays(TODAY, -2)}T10:00:00.000Z`, category: "apps", action: "quick-action", items: 4, bytesFreed: 0 },
     { localDate: addDays(TODAY, -1), createdAt: `${addDays(TODAY, -1)}T10:00:00.000Z`, category: "files", action: "review", items: 10, bytesFreed: 0 },
   ],
   streakHistory: [0, 1, 2, 3].map((d) => addDays(TODAY, -d)),
