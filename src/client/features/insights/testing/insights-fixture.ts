@@ -67,7 +67,7 @@ export const HISTORY: Required<Omit<FixtureInput, "dismissed">> = {
   snapshots: [
     snapshot(6, buildSummary({ duplicateFiles: 120, photosDuplicates: 80, oldFiles: 400, appsCount: 20, appsUnused: 8, emailCount: 400, emailUnread: 300 })),
     snapshot(3, buildSummary({ duplicateFiles: 90, photosDuplicates: 60, oldFiles: 300, appsCount: 20, appsUnused: 8, emailCount: 400, emailUnread: 250 })),
-    snapshot(0, buildSummary({ duplicateFiles: 40, photosDuplicates: 25, oldFiles: 250, largeFiles: 7, appsCount: 20, appsUnused: 6, emailCount: 400, emailUnread: 180 })),
+    snapshot(0, buildSummary({ duplicateFiles: 40, photosDuplicates: 25, photosDuplicateBytes: 62_500_000, oldFiles: 250, largeFiles: 7, appsCount: 20, appsUnused: 6, emailCount: 400, emailUnread: 180 })),
   ],
   events: [
     { localDate: addDays(TODAY, -5), createdAt: `${addDays(TODAY, -5)}T10:00:00.000Z`, category: "photos", action: "trash", items: 20, bytesFreed: 300_000_000 },
@@ -123,7 +123,10 @@ export function buildInsights(input: FixtureInput = HISTORY, userId = 7): Insigh
         emailUnread: s?.emailUnread ?? 0,
         duplicateFiles: s?.duplicateFiles,
         duplicateBytes: s?.duplicateBytes,
+        photosDuplicateBytes: s?.photosDuplicateBytes,
         largeBytes: s?.largeBytes,
+        oldFiles: s?.oldFiles,
+        oldBytes: s?.oldBytes,
       },
       4,
       2026,
