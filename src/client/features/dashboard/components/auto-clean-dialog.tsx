@@ -21,7 +21,8 @@ export function AutoCleanDialog({ open, onOpenChange, onClean }: { open: boolean
   const copies = data ? autoCleanCopies(data) : [];
   const bytes = copies.reduce((n, i) => n + i.size, 0);
   const photoCopies = copies.filter((i) => i.category === "photo").length;
-  const review = paths.organize(photoCopies > 0 ? "photos" : "files", { select: "duplicates" });
+  // action=trash: the move with its confirmation, for every plan (spec §6: Auto Clean has no gate).
+  const review = paths.organize(photoCopies > 0 ? "photos" : "files", { select: "duplicates", action: "trash" });
   const clean = async () => {
     setBusy(true);
     try {
