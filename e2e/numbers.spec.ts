@@ -189,6 +189,10 @@ test("Auto Clean Mode moves a new scan's exact copies to the trash, with an Undo
   expect((await trashed(page)).length).toBe(N);
   await expect.poll(() => totals(page, user.id)).toMatchObject({ reclaimableBytes: B, bytesFreed: 0 });
   await expect(page.getByTestId("result-duplicates-found")).toHaveText("0");
+  // Auto Clean is one of the spec's quick actions: one step toward the goal, and the streak.
+  await expect.poll(() => progress(page, user.id)).toEqual({ goal: 1, streak: 1 });
+  await expect(page.getByTestId("goal-progress")).toHaveText(/^1 of \d completed$/);
+  await expect(page.getByTestId("streak-days")).toHaveText("1 day");
 
   await notices.getByRole("button", { name: "Undo" }).click();
   await expect(notices.getByText("Undo complete", { exact: true })).toBeVisible();
