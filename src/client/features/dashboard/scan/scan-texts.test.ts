@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkPermissions } from "./permissions";
-import { scanFoundNotice } from "./use-real-scan";
+import { saveAndTell, SCAN_NOT_SAVED, SCAN_SAVED, scanFoundNotice } from "../../../lib/scan-notice";
 
 describe("spec §8 scan texts", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -11,6 +11,16 @@ describe("spec §8 scan texts", () => {
       title: "Directory Scanned",
       description: "Found 7 files in selected directory",
     });
+  });
+
+  it("says 'saved' only when the server saved the scan", async () => {
+    const files = [new File(["a"], "a.txt")];
+    expect(await saveAndTell(null, () => Promise.resolve(), files, 3)).toEqual({ title: "Files Analyzed", description: "Analyzed 3 selected files" });
+    expect(await saveAndTell(7, () => Promise.resolve(), files, 3)).toEqual(SCAN_SAVED);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(await saveAndTell(7, () => Promise.reject(new Error("500: down")), files, 3)).toEqual(SCAN_NOT_SAVED);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 
   it("says 'Failed to check permissions' when the browser refuses to tell", () => {

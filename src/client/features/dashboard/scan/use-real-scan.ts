@@ -10,28 +10,9 @@ import { runScanInWorker } from "../../../../scan/run-scan-in-worker";
 import type { ScanProgress } from "../../../../scan/types";
 import { vibrate } from "../../../lib/device/haptics";
 import { rememberFolder } from "../../../lib/scan-folder-store";
-import { toast, type ToastInput } from "../../../lib/toast-store";
+import { saveAndTell } from "../../../lib/scan-notice";
+import { toast } from "../../../lib/toast-store";
 import { useSaveScan } from "../api/save-scan";
-
-/** Spec §8: what a scan kept on this device found, by where its files came from. */
-export function scanFoundNotice(source: FileSystemDirectoryHandle | readonly File[], files: number): ToastInput {
-  return Array.isArray(source)
-    ? { title: "Files Analyzed", description: `Analyzed ${files} selected files` }
-    : { title: "Directory Scanned", description: `Found ${files} files in selected directory` };
-}
-
-/** Spec §8 texts, each only when true: "saved" only once the server has the scan. */
-async function saveAndTell(userId: number | null, save: (s: ScanSummary) => Promise<unknown>, source: FileSystemDirectoryHandle | File[], s: ScanSummary): Promise<ToastInput> {
-  if (userId === null || userId <= 0) return scanFoundNotice(source, s.totalFiles);
-  try {
-    await save(s);
-    return { title: "Scan Complete", description: "Your digital life has been analyzed and saved!" };
-  } catch (err) {
-    // The failure itself is only logged (spec §8); the notice says plainly it was not saved.
-    console.warn("Saving the scan failed", err);
-    return { title: "Scan not saved", description: "Your digital life has been analyzed on this device, but saving it to your account failed. Scan again to retry.", variant: "destructive" };
-  }
-}
 
 export type ScanState = "idle" | "scanning" | "done" | "error";
 
@@ -79,7 +60,7 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
         if (!Array.isArray(source)) await rememberFolder(source);
         setSummary(result.summary);
         setState("done");
-        toast(await saveAndTell(userId, (summary) => saveScan({ userId: userId ?? 0, summary }), source, result.summary));
+        toast(await saveAndTell(userId, () => saveScan({ userId: userId ?? 0, summary: result.summary }), source, result.summary.totalFiles));
         onComplete(result.summary);
       } catch (err) {
         if (err instanceof DOMException && err.name === "AbortError") {
