@@ -50,7 +50,9 @@ test("a new user scans a real folder and sees its figures on the dashboard", asy
   await expect(page.getByRole("heading", { name: "System Permissions" })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel("Or choose a folder manually (works in every browser)").setInputFiles(corpus.dir);
+  // Signed in: the scan reached the account, so the notice may say "saved".
   await expect(page.getByText("Scan Complete", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Your digital life has been analyzed and saved!", { exact: true })).toBeVisible();
 
   // The panel closes on completion; the dashboard shows the corpus's real figures.
   await expect(page.getByRole("heading", { name: "System Permissions" })).toHaveCount(0);
@@ -101,6 +103,9 @@ test("a visitor who is not signed in can scan locally", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Good morning, User" })).toBeVisible();
   await page.getByRole("button", { name: "Real data scan" }).click();
   await page.getByLabel("Or choose a folder manually (works in every browser)").setInputFiles(corpus.dir);
-  await expect(page.getByText("Scan Complete", { exact: true })).toBeVisible({ timeout: 30_000 });
+  // Not signed in: nothing is saved to an account, and the notice does not say so.
+  await expect(page.getByText("Files Analyzed", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Analyzed ${corpus.totals.files} selected files`, { exact: true })).toBeVisible();
+  await expect(page.getByText("Scan Complete", { exact: true })).toHaveCount(0);
   await expect(page.getByTestId("result-files-found")).toHaveText(String(corpus.totals.files));
 });

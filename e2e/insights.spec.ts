@@ -61,10 +61,12 @@ const WEEK = [S6, S6, S4, S4, S2, S2, S0];
 const AVERAGE = Math.round(WEEK.reduce((a, b) => a + b, 0) / 7);
 
 const EVENTS = [
+  // Moved to the trash (reclaimable), then deleted for good (freed): 400 MB, counted once.
   { daysAgo: 5, category: "photos", action: "trash", items: 20, bytesFreed: 400_000_000 },
+  { daysAgo: 4, category: "photos", action: "delete", items: 20, bytesFreed: 400_000_000 },
   // Measured bytes unknown: the spec's 2.5 MB per item, shown as an estimate.
-  { daysAgo: 3, category: "apps", action: "delete", items: 4, bytesFreed: 0 },
-  // A review processes items but frees nothing.
+  { daysAgo: 3, category: "apps", action: "quick-action", items: 4, bytesFreed: 0 },
+  // A review changes nothing on the device: no cleanup.
   { daysAgo: 1, category: "files", action: "review", items: 10, bytesFreed: 0 },
 ];
 
@@ -131,7 +133,8 @@ test.describe("insights", () => {
     await expect(freed).toContainText("400 MB measured + ≈10.0 MB estimated (4 items × 2.5 MB)");
     const deleted = page.getByText("Items Deleted", { exact: true }).locator("..");
     await expect(deleted).toContainText("24");
-    await expect(deleted).toContainText("34 items processed in all");
+    await expect(deleted).toContainText("44 items in 3 cleanups");
+    await expect(page.getByText("In the Trash", { exact: true }).locator("..")).toContainText("0 B");
 
     const categories = page.getByRole("region", { name: "Category Progress" }).getByRole("listitem");
     await expect(categories.nth(0)).toContainText("duplicate photos: 90 → 25");
@@ -223,7 +226,7 @@ test.describe("insights", () => {
     expect(data.account).toMatchObject({ id: user.id, email: user.email, subscriptionStatus: "trial" });
     expect(data.account.password).toBeUndefined();
     expect(data.snapshots.map((s: { healthScore: number }) => s.healthScore)).toEqual([S6, S4, S2, S0]);
-    expect(data.events).toHaveLength(3);
+    expect(data.events).toHaveLength(4);
     expect(data.streak.currentStreak).toBe(7);
     await expect(toast(page, "Export Complete")).toBeVisible();
 

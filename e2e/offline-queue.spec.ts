@@ -20,33 +20,59 @@ async function goalCompleted(request: APIRequestContext, userId: number): Promis
   return ((await (await request.get(`/api/digital-data/${userId}`)).json()) as { goal: { completed: number } }).goal.completed;
 }
 
-/** A small scan index on the device (what a scan leaves behind), so Organize lists files. */
+/**
+ * A small scanned folder on the device: `n` real files in the origin-private folder (a
+ * writable FileSystemDirectoryHandle, remembered as the scanned folder) and the scan index
+ * a scan of it leaves behind, so Organize can move them to the CleanSpace trash.
+ */
 async function seedScanIndex(page: Page, files: number) {
   await page.evaluate(async (n) => {
-    const open = indexedDB.open("cleanspace-scan", 1);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore("items", { keyPath: "id" }).createIndex("category", "category");
-      open.result.createObjectStore("meta");
-    };
-    const db: IDBDatabase = await new Promise((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const tx = db.transaction(["items", "meta"], "readwrite");
-    const now = Date.now();
+    const root = await navigator.storage.getDirectory();
+    const notes = await root.getDirectoryHandle("notes", { create: true });
+    const items: Record<string, unknown>[] = [];
     for (let i = 1; i <= n; i++) {
-      tx.objectStore("items").put({ id: i, path: `notes/file-${i}.txt`, name: `file-${i}.txt`, size: 100 * i, type: "text/plain", category: "document", modified: now - i * 60_000, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false });
+      const handle = await notes.getFileHandle(`file-${i}.txt`, { create: true });
+      const w = await handle.createWritable();
+      await w.write(new Uint8Array(100 * i).fill(i));
+      await w.close();
+      const file = await handle.getFile();
+      items.push({ id: i, path: `notes/file-${i}.txt`, name: `file-${i}.txt`, size: file.size, type: "text/plain", category: "document", modified: file.lastModified, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false });
     }
+    const put = (name: string, version: number, upgrade: (db: IDBDatabase) => void, write: (tx: IDBTransaction) => void, stores: string[]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name, version);
+        open.onupgradeneeded = () => upgrade(open.result);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(stores, "readwrite");
+          write(tx);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    const now = Date.now();
     const categories = Object.fromEntries(["photo", "video", "audio", "document", "archive", "application", "other"].map((c) => [c, { count: 0, bytes: 0 }]));
     const bytes = (100 * n * (n + 1)) / 2;
     categories.document = { count: n, bytes };
     const summary = { schemaVersion: 1, categories, totalFiles: n, totalBytes: bytes, duplicateGroups: 0, duplicateFiles: 0, duplicateBytes: 0, largeFiles: 0, largeBytes: 0, oldFiles: 0, oldBytes: 0, emptyFiles: 0, skipped: 0, photosCount: 0, photosDuplicates: 0, appsCount: 0, appsUnused: 0, emailCount: 0, emailUnread: 0, metadataOnly: false, scannedAt: new Date(now).toISOString() };
-    tx.objectStore("meta").put({ summary, scannedAt: summary.scannedAt, duplicates: [] }, "latest");
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
+    await put(
+      "cleanspace-scan",
+      1,
+      (db) => {
+        db.createObjectStore("items", { keyPath: "id" }).createIndex("category", "category");
+        db.createObjectStore("meta");
+      },
+      (tx) => {
+        for (const item of items) tx.objectStore("items").put(item);
+        tx.objectStore("meta").put({ summary, scannedAt: summary.scannedAt, duplicates: [] }, "latest");
+      },
+      ["items", "meta"],
+    );
+    // The app's remembered folder: IndexedDB 'cleanspace-folders', store 'handles', key 'last'.
+    await put("cleanspace-folders", 1, (db) => db.createObjectStore("handles"), (tx) => tx.objectStore("handles").put(root, "last"), ["handles"]);
   }, files);
 }
 
@@ -61,13 +87,14 @@ async function openOrganize(page: Page, baseURL: string, files: number) {
 }
 
 /**
- * One cleanup action: mark a file reviewed. (Offline, Organize's list of marks refreshes only
- * once the connection is back, so the row may stay; the undo banner shows the action ran.)
+ * One cleanup action: move a file to the CleanSpace trash (a review is no cleanup, issue 16).
+ * The undo banner shows the action ran.
  */
-async function markReviewed(page: Page, name: string) {
+async function trashOne(page: Page, name: string) {
   await page.getByRole("checkbox", { name: `Select ${name}` }).click();
   await expect(page.getByTestId("selection-summary")).toHaveText(/^1 selected/);
-  await page.getByRole("button", { name: "Mark reviewed" }).click();
+  await page.getByRole("button", { name: "Move to CleanSpace Trash" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Move 1 file" }).click();
   await expect(page.getByText("Action completed on 1 item")).toBeVisible();
   await expect(page.getByTestId("selection-summary")).toHaveText(/^0 selected/);
 }
@@ -99,7 +126,7 @@ test("offline, the shell loads, a cleanup waits on the device, and reaches the s
 
   await context.setOffline(true);
   await expect(syncPill(page)).toHaveText("Offline");
-  await markReviewed(page, "file-1.txt");
+  await trashOne(page, "file-1.txt");
   // Honest: the notice says it is waiting on the device, not that the server has it.
   const notices = page.getByRole("region", { name: /^Notifications/ });
   await expect(notices.getByText("Saved on this device", { exact: true })).toBeVisible();
@@ -129,7 +156,7 @@ test("offline, the shell loads, a cleanup waits on the device, and reaches the s
   const sent = page.getByTestId("sent-entry").filter({ hasText: "/api/cleanup-events" });
   await expect(sent).toHaveCount(1);
   await expect(sent).toContainText("sent by the offline queue");
-  await expect(sent).toContainText('"action": "review"');
+  await expect(sent).toContainText('"action": "trash"');
   await expectAccessible(page);
   await context.setOffline(true);
   await context.setOffline(false);
@@ -155,7 +182,7 @@ test.describe("going offline mid-batch", () => {
     await page.getByRole("button", { name: "Batch operations" }).click();
 
     await context.setOffline(true);
-    for (const name of ["file-1.txt", "file-2.txt", "file-3.txt"]) await markReviewed(page, name);
+    for (const name of ["file-1.txt", "file-2.txt", "file-3.txt"]) await trashOne(page, name);
     await expect(syncPill(page)).toHaveText("Offline — 3 changes waiting");
 
     // The second request reaches the server, then the connection drops before its answer.
@@ -181,7 +208,7 @@ test.describe("going offline mid-batch", () => {
     expect(new Set(posts.map((p) => p.clientId)).size).toBe(3);
 
     // A fourth action while online goes at once, and is shown as done.
-    await markReviewed(page, "file-4.txt");
+    await trashOne(page, "file-4.txt");
     await expect.poll(() => goalCompleted(page.request, user.id)).toBe(4);
     await expect(page.getByRole("region", { name: /^Notifications/ }).getByText("Saved on this device", { exact: true })).toHaveCount(0);
     await page.waitForTimeout(500);

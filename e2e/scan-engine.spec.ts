@@ -83,7 +83,9 @@ test("the folder input finds exactly the manifest's duplicate groups, traps incl
     expectTraps(manifest);
     await openScanPanel(page);
     await page.getByLabel("Or choose a folder manually (works in every browser)").setInputFiles(manifest.dir);
-    await expect(page.getByText("Scan Complete", { exact: true })).toBeVisible({ timeout: 30_000 });
+    // A visitor's scan stays on this device: the spec's text for picked files, never "saved".
+    await expect(page.getByText("Files Analyzed", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`Analyzed ${manifest.totals.files} selected files`, { exact: true })).toBeVisible();
     await expect(page.getByTestId("result-files-found")).toHaveText(String(manifest.totals.files));
     await expectAccessible(page);
 
@@ -158,7 +160,8 @@ test("a folder handle from the origin-private file system finds exactly the mani
   expect(await writeCorpusToOpfs(page, manifest.dir)).toBe(manifest.totals.files);
 
   await page.getByRole("button", { name: "Start Real Data Scan" }).click();
-  await expect(page.getByText("Scan Complete", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Directory Scanned", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Found ${manifest.totals.files} files in selected directory`, { exact: true })).toBeVisible();
   await expect(page.getByTestId("result-files-found")).toHaveText(String(manifest.totals.files));
   await expectAccessible(page);
 
@@ -193,7 +196,7 @@ test("quick mode reads no content: every equal-size set is a possible duplicate"
   await openScanPanel(page);
   await page.getByLabel(/Quick mode: compare sizes only/).check();
   await page.getByLabel("Or choose a folder manually (works in every browser)").setInputFiles(manifest.dir);
-  await expect(page.getByText("Scan Complete", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Files Analyzed", { exact: true })).toBeVisible({ timeout: 30_000 });
   const stored = await storedDuplicateGroups(page);
   // Spec §5's rule on the same files, computed here from their sizes (zero-byte files apart).
   const bySize = new Map<number, string[]>();

@@ -40,10 +40,16 @@ describe("achievements (spec §9 list, §4 locked until unlocked)", () => {
     expect(byId({ streakHistory: days.slice(0, 5), longestStreak: 4 })["streak-7"]).toMatchObject({ progress: 4, unlockedAt: null });
   });
 
-  it("unlocks 1 GB freed from measured bytes only, on the crossing day", () => {
-    const events = [ev("2026-11-01", "photos", 10, 600_000_000), ev("2026-11-02", "files", 500, 0), ev("2026-11-03", "files", 1, 400_000_000), ev("2026-11-04", "files", 1, 5)];
+  it("unlocks 1 GB freed from bytes deleted for good only (a move to the trash is reclaimable), on the crossing day", () => {
+    const events = [
+      ev("2026-11-01", "photos", 10, 600_000_000, "delete"),
+      ev("2026-11-01", "photos", 10, 900_000_000, "trash"),
+      ev("2026-11-02", "files", 500, 0, "quick-action"),
+      ev("2026-11-03", "files", 1, 400_000_000, "delete"),
+      ev("2026-11-04", "files", 1, 5, "delete"),
+    ];
     expect(byId({ events })["freed-1gb"]).toMatchObject({ progress: 1_000_000_000, unlockedAt: "2026-11-03" });
-    expect(byId({ events: events.slice(0, 2) })["freed-1gb"]).toMatchObject({ progress: 600_000_000, unlockedAt: null });
+    expect(byId({ events: events.slice(0, 3) })["freed-1gb"]).toMatchObject({ progress: 600_000_000, unlockedAt: null });
   });
 
   it("unlocks health 100 on the first snapshot that reached it", () => {
@@ -58,8 +64,9 @@ describe("achievements (spec §9 list, §4 locked until unlocked)", () => {
     expect(byId({ snapshots: snapshots.slice(0, 3) })["duplicates-50"]).toMatchObject({ progress: 30, unlockedAt: null });
   });
 
-  it("counts apps removed from deleting actions in the apps category", () => {
-    const events = [ev("2026-11-01", "apps", 4), ev("2026-11-02", "apps", 9, 0, "review"), ev("2026-11-03", "photos", 20), ev("2026-11-04", "apps", 6)];
+  it("counts apps deleted for good in the apps category; reviews and ignores are none", () => {
+    const del = "delete";
+    const events = [ev("2026-11-01", "apps", 4, 1, del), ev("2026-11-02", "apps", 9, 0, "review"), ev("2026-11-02", "apps", 9, 0, "ignore"), ev("2026-11-03", "photos", 20, 1, del), ev("2026-11-04", "apps", 6, 1, del)];
     expect(byId({ events })["apps-10"]).toMatchObject({ progress: 10, unlockedAt: "2026-11-04" });
   });
 });

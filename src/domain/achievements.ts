@@ -3,13 +3,16 @@
  * 7-day streak, 1 GB freed, health 100, remove 50 duplicates, remove 10 unused apps).
  * Progress and the unlock day come from the user's own history, never from a clock:
  * - streak: consecutive days in the streak history (the longest streak as a floor);
- * - 1 GB: bytes measured by cleanup actions (the 2.5 MB-per-item estimate never unlocks it);
+ * - 1 GB: bytes freed for good, as measured (deleted from the trash; a move to the trash is only
+ *   reclaimable, and the 2.5 MB-per-item estimate never unlocks it);
  * - health 100: the best score a scan snapshot recorded;
- * - duplicates: drops in duplicate copies between consecutive scans (removal the next scan confirmed);
- * - apps: items of deleting cleanup actions in the apps category.
+ * - duplicates: drops in duplicate copies between consecutive scans (removal the next scan
+ *   confirmed; scans never count the CleanSpace trash, so a copy in the trash is removed);
+ * - apps: apps deleted for good (cleanup-ledger.ts).
  * Each carries a tier (bronze, silver, gold, platinum) by how hard it is to reach.
  */
-import { FREEING_ACTIONS, sortSnapshots, type EventPoint, type SnapshotPoint } from "./timeline";
+import { effectOf } from "./cleanup-ledger";
+import { sortSnapshots, type EventPoint, type SnapshotPoint } from "./timeline";
 import { addDays } from "./streak";
 
 export const ACHIEVEMENT_TIERS = ["bronze", "silver", "gold", "platinum"] as const;
@@ -94,11 +97,11 @@ export function computeAchievements(input: AchievementInputs): Achievement[] {
 
   const events = eventsInOrder(input.events);
   const freed = crossing(
-    events.filter((e) => FREEING_ACTIONS.has(e.action) && e.bytesFreed > 0).map((e) => ({ date: e.localDate, amount: e.bytesFreed })),
+    events.map((e) => ({ date: e.localDate, amount: effectOf(e).freed })).filter((a) => a.amount > 0),
     FREED_GOAL_BYTES,
   );
   const apps = crossing(
-    events.filter((e) => e.category === "apps" && FREEING_ACTIONS.has(e.action)).map((e) => ({ date: e.localDate, amount: e.items })),
+    events.filter((e) => e.category === "apps").map((e) => ({ date: e.localDate, amount: effectOf(e).itemsDeleted })).filter((a) => a.amount > 0),
     APPS_GOAL,
   );
   const ordered = sortSnapshots(input.snapshots);

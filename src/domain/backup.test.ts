@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildSummary } from "../server/test/factories";
-import { csvField, estimateBackupGb, EXPORT_OPTIONS, exportFileName, REQUIRES_PRO, scanIndexCsv, toCsv, type IndexItem } from "./backup";
+import { backupSize, csvField, estimateBackupGb, EXPORT_OPTIONS, exportFileName, REQUIRES_PRO, scanIndexCsv, toCsv, type IndexItem } from "./backup";
 import { BackupFileSchema } from "./schemas/insights";
 
 describe("backup estimate (spec §9: photos x 2.1 MB plus files x 5.2 MB, in GB)", () => {
@@ -10,6 +10,9 @@ describe("backup estimate (spec §9: photos x 2.1 MB plus files x 5.2 MB, in GB)
     expect(estimateBackupGb(0, 1000)).toBe(5.2);
     // 1234 x 2.1 MB + 566 x 5.2 MB = 2591.4 MB + 2943.2 MB = 5.5346 GB
     expect(estimateBackupGb(1234, 566)).toBe(5.53);
+    // Issue 16: the scan's real bytes win; the estimate only stands in without a byte count.
+    expect(backupSize({ photosCount: 1000, filesCount: 1000, totalBytes: 123_456 })).toEqual({ bytes: 123_456, basis: "scan" });
+    expect(backupSize({ photosCount: 1000, filesCount: 0, totalBytes: 0 })).toEqual({ bytes: 2_100_000_000, basis: "estimate" });
   });
 });
 

@@ -47,6 +47,15 @@ export function estimateBackupGb(photos: number, files: number): number {
   return Math.round(((photos * BACKUP_BYTES_PER_PHOTO + files * BACKUP_BYTES_PER_FILE) / GB) * 100) / 100;
 }
 
+/**
+ * What copying the scanned photos and files would take (issue 16): the bytes the scan
+ * measured; the spec's per-item estimate only when no byte count exists.
+ */
+export function backupSize(a: { photosCount: number; filesCount: number; totalBytes: number }): { bytes: number; basis: "scan" | "estimate" } {
+  if (a.totalBytes > 0) return { bytes: a.totalBytes, basis: "scan" };
+  return { bytes: Math.round(estimateBackupGb(a.photosCount, a.filesCount) * GB), basis: "estimate" };
+}
+
 /** Rough output sizes for the option list (bytes), from how much there is to write. */
 export function estimateExportBytes(id: ExportType, c: { photos: number; files: number; snapshots: number; events: number }): number {
   const row = 160;

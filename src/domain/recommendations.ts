@@ -1,12 +1,24 @@
 /**
- * Locally computed recommendations (spec §3 "Recommendation", §9 table): rules on the
- * user's own aggregates, at most 5, sorted by priority weight (high 3, medium 2, low 1)
- * times confidence, descending.
+ * Locally computed recommendations (spec §3 "Recommendation", §9 table): the spec's rules,
+ * thresholds, priorities, confidences and benefits, at most 5, sorted by priority weight
+ * (high 3, medium 2, low 1) times confidence, descending.
+ *
+ * Every figure shown is the user's own (issue 16): counts and bytes from the latest scan
+ * summary, the health gain from the real score function (score after − score now). A rule
+ * whose condition holds but whose real effect is zero (nothing the scan found to act on) is
+ * not shown.
  */
-import { formatCount, formatBytes } from "./format";
+import { healthGain, type Cleanup } from "./cleanup-impact";
+import { formatBytes, formatCount } from "./format";
+import type { ScanSummary } from "./schemas/scan-summary";
 
 export type Priority = "high" | "medium" | "low";
 export const PRIORITY_WEIGHT: Record<Priority, number> = { high: 3, medium: 2, low: 1 };
+
+/** What Accept does: perform Auto Clean, or open Organize where the user acts. */
+export type RecommendationAction =
+  | { kind: "auto-clean" }
+  | { kind: "organize"; tab: "photos" | "files" | "apps" | "email"; select: "duplicates" | "large" | "unused" | "unread" | "old" };
 
 export interface Recommendation {
   id: string;
@@ -15,120 +27,147 @@ export interface Recommendation {
   confidence: number;
   title: string;
   description: string;
-  impact: { storageFreed: string; timeToComplete: string; itemsAffected: number; difficulty: "easy" | "medium" };
+  impact: {
+    /** Formatted bytes the scan measured, or "—" when the scan has no byte count for it. */
+    storageFreed: string;
+    timeToComplete: string;
+    itemsAffected: number;
+    /** Health points gained: score after the cleanup minus the score now. */
+    healthGain: number;
+    difficulty: "easy" | "medium";
+  };
   category: "photos" | "files" | "apps" | "email" | "general";
   actionLabel: string;
   learningSource: string;
   estimatedBenefit: number;
+  action: RecommendationAction;
 }
 
-export interface RecommendationInputs {
-  photosCount: number;
-  photosBytes: number;
-  filesCount: number;
-  largeBytes: number;
-  appsCount: number;
-  emailCount: number;
+export interface RecommendationContext {
+  /** The health score shown (the server's for a signed-in user). */
   healthScore: number;
+  /** Auto Clean Mode already on: turning it on would change nothing. */
+  autoCleanOn: boolean;
 }
 
 export const MAX_RECOMMENDATIONS = 5;
+const SCAN = "Your latest scan";
+
+const bytesOrDash = (bytes: number | undefined) => (bytes !== undefined && bytes > 0 ? formatBytes(bytes) : "—");
 
 /** `month` is 0–11 (January = 0); passed in so the seasonal rule is testable. */
-export function recommend(d: RecommendationInputs, month: number): Recommendation[] {
+export function recommend(s: ScanSummary, ctx: RecommendationContext, month: number): Recommendation[] {
   const out: Recommendation[] = [];
-  if (d.photosCount > 100) {
-    const items = Math.round(d.photosCount * 0.15);
-    out.push({
+  const add = (r: Omit<Recommendation, "impact"> & { impact: Omit<Recommendation["impact"], "healthGain">; cleanup: Cleanup }) => {
+    const { cleanup, ...rest } = r;
+    out.push({ ...rest, impact: { ...r.impact, healthGain: healthGain(s, cleanup) } });
+  };
+  const filesCount = s.totalFiles - s.photosCount;
+
+  if (s.photosCount > 100 && s.photosDuplicates > 0) {
+    add({
       id: "duplicate-photos",
       type: "cleanup",
       priority: "high",
       confidence: 0.85,
       title: "Clear out duplicate photos",
-      description: `With ${formatCount(d.photosCount)} photos, about 15% are usually copies or near-copies.`,
-      impact: { storageFreed: formatBytes(d.photosBytes * 0.15), timeToComplete: "10 min", itemsAffected: items, difficulty: "easy" },
+      description: `Your scan found ${formatCount(s.photosDuplicates)} duplicate ${s.photosDuplicates === 1 ? "photo" : "photos"} among ${formatCount(s.photosCount)}. The original of each stays.`,
+      impact: { storageFreed: bytesOrDash(s.photosDuplicateBytes), timeToComplete: "10 min", itemsAffected: s.photosDuplicates, difficulty: "easy" },
       category: "photos",
       actionLabel: "Review photos",
-      learningSource: "Your latest scan",
+      learningSource: SCAN,
       estimatedBenefit: 85,
+      action: { kind: "organize", tab: "photos", select: "duplicates" },
+      cleanup: "duplicate-photos",
     });
   }
-  if (d.filesCount > 50) {
-    out.push({
+  if (filesCount > 50 && s.largeFiles > 0) {
+    add({
       id: "large-files",
       type: "optimization",
       priority: "medium",
       confidence: 0.75,
       title: "Review your largest files",
-      description: "A few large files usually hold most of the space. Keep what matters, archive the rest.",
-      impact: { storageFreed: formatBytes(d.largeBytes), timeToComplete: "15 min", itemsAffected: Math.round(d.filesCount * 0.08), difficulty: "medium" },
+      description: `${formatCount(s.largeFiles)} ${s.largeFiles === 1 ? "file is" : "files are"} over 100 MB, ${formatBytes(s.largeBytes)} in all. Keep what matters, archive the rest.`,
+      impact: { storageFreed: bytesOrDash(s.largeBytes), timeToComplete: "15 min", itemsAffected: s.largeFiles, difficulty: "medium" },
       category: "files",
       actionLabel: "Review large files",
-      learningSource: "Your latest scan",
+      learningSource: SCAN,
       estimatedBenefit: 70,
+      action: { kind: "organize", tab: "files", select: "large" },
+      cleanup: "large-files",
     });
   }
-  if (d.appsCount > 20) {
-    out.push({
+  if (s.appsCount > 20 && s.appsUnused > 0) {
+    add({
       id: "unused-apps",
       type: "cleanup",
       priority: "medium",
       confidence: 0.7,
       title: "Remove apps you don't use",
-      description: `About a quarter of ${d.appsCount} apps typically go unused for months.`,
-      impact: { storageFreed: "—", timeToComplete: "5 min", itemsAffected: Math.round(d.appsCount * 0.25), difficulty: "easy" },
+      description: `${formatCount(s.appsUnused)} of your ${formatCount(s.appsCount)} apps ${s.appsUnused === 1 ? "has" : "have"} not been used in months.`,
+      impact: { storageFreed: "—", timeToComplete: "5 min", itemsAffected: s.appsUnused, difficulty: "easy" },
       category: "apps",
       actionLabel: "Review apps",
-      learningSource: "Your latest scan",
+      learningSource: SCAN,
       estimatedBenefit: 65,
+      action: { kind: "organize", tab: "apps", select: "unused" },
+      cleanup: "unused-apps",
     });
   }
-  if (d.emailCount > 1000) {
-    out.push({
+  if (s.emailCount > 1000 && s.emailUnread > 0) {
+    add({
       id: "email-organisation",
       type: "organization",
       priority: "low",
       confidence: 0.8,
       title: "Organise your inbox",
-      description: "Filters and folders for newsletters, receipts and notifications keep the inbox for people.",
-      impact: { storageFreed: "—", timeToComplete: "20 min", itemsAffected: Math.round(d.emailCount * 0.4), difficulty: "medium" },
+      description: `${formatCount(s.emailUnread)} of ${formatCount(s.emailCount)} e-mails are unread. Filters for newsletters and notifications keep the inbox for people.`,
+      impact: { storageFreed: "—", timeToComplete: "20 min", itemsAffected: s.emailUnread, difficulty: "medium" },
       category: "email",
       actionLabel: "Organise e-mail",
-      learningSource: "Your latest scan",
+      learningSource: SCAN,
       estimatedBenefit: 60,
+      action: { kind: "organize", tab: "email", select: "unread" },
+      cleanup: "unread-email",
     });
   }
-  if (month === 0 || month === 11) {
-    out.push({
+  if ((month === 0 || month === 11) && s.oldFiles > 0) {
+    add({
       id: "seasonal-cleanup",
       type: "maintenance",
       priority: "low",
       confidence: 0.9,
       title: "Year-end digital cleanup",
-      description: "The turn of the year is the natural moment to archive last year and start fresh.",
-      impact: { storageFreed: "—", timeToComplete: "30 min", itemsAffected: 0, difficulty: "easy" },
+      description: `The turn of the year is the moment to archive: ${formatCount(s.oldFiles)} ${s.oldFiles === 1 ? "file hasn't" : "files haven't"} been touched in 6 months.`,
+      impact: { storageFreed: bytesOrDash(s.oldBytes), timeToComplete: "30 min", itemsAffected: s.oldFiles, difficulty: "easy" },
       category: "general",
       actionLabel: "Start cleanup",
-      learningSource: "Calendar",
+      learningSource: `Calendar and ${SCAN.toLowerCase()}`,
       estimatedBenefit: 95,
+      action: { kind: "organize", tab: "files", select: "old" },
+      cleanup: "old-files",
     });
   }
-  if (d.healthScore < 70) {
-    out.push({
+  if (ctx.healthScore < 70 && !ctx.autoCleanOn && !s.metadataOnly && s.duplicateFiles > 0) {
+    add({
       id: "automation-setup",
       type: "automation",
       priority: "high",
       confidence: 0.85,
       title: "Turn on Auto Clean",
-      description: "Let CleanSpace suggest a safe cleanup after every scan, so clutter never builds up again.",
-      impact: { storageFreed: "—", timeToComplete: "2 min", itemsAffected: 0, difficulty: "easy" },
+      description: `Auto Clean moves exact copies to the CleanSpace trash after every scan, undoably. Your scan found ${formatCount(s.duplicateFiles)} of them.`,
+      impact: { storageFreed: bytesOrDash(s.duplicateBytes), timeToComplete: "2 min", itemsAffected: s.duplicateFiles, difficulty: "easy" },
       category: "general",
       actionLabel: "Set up",
-      learningSource: "Your health score",
+      learningSource: "Your health score and latest scan",
       estimatedBenefit: 80,
+      action: { kind: "auto-clean" },
+      cleanup: "duplicates",
     });
   }
   return out
+    .filter((r) => r.impact.itemsAffected > 0)
     .sort((a, b) => PRIORITY_WEIGHT[b.priority] * b.confidence - PRIORITY_WEIGHT[a.priority] * a.confidence)
     .slice(0, MAX_RECOMMENDATIONS);
 }

@@ -8,7 +8,9 @@ import {
   compareOriginal,
   fileExtension,
   isLargeFile,
+  isInTrash,
   isOldFile,
+  TRASH_DIR,
   stageProgress,
 } from "./scan-rules";
 
@@ -69,5 +71,18 @@ describe("compareOriginal", () => {
     expect(pick([{ modified: 2, path: "a" }, { modified: 1, path: "zzzz/long" }])).toBe("zzzz/long");
     expect(pick([{ modified: 1, path: "b/long" }, { modified: 1, path: "c/x" }])).toBe("c/x");
     expect(pick([{ modified: 1, path: "b/x" }, { modified: 1, path: "B/x" }, { modified: 1, path: "a/x" }])).toBe("B/x");
+  });
+});
+
+describe("isInTrash (issue 16: scans skip the CleanSpace trash)", () => {
+  it("is true for a file below the trash folder, at any depth", () => {
+    expect(isInTrash(".cleanspace-trash/2026-11-23/a.jpg")).toBe(true);
+    expect(isInTrash("Pictures/.cleanspace-trash/2026-11-23/a.jpg")).toBe(true);
+    expect(isInTrash(TRASH_DIR)).toBe(true);
+  });
+  it("is false for look-alike names and ordinary files", () => {
+    expect(isInTrash("Pictures/.cleanspace-trash.jpg")).toBe(false);
+    expect(isInTrash("a/.cleanspace-trash-old/b.jpg")).toBe(false);
+    expect(isInTrash("a/b.jpg")).toBe(false);
   });
 });

@@ -4,6 +4,18 @@
  * the client and the server alike.
  */
 
+/**
+ * CleanSpace's own trash folder (Organize moves files there, undoably). A scan never walks
+ * into it, at any depth, from any source: what is in the trash is already cleaned up, so it
+ * must not come back as duplicates, clutter or totals (issue 16).
+ */
+export const TRASH_DIR = ".cleanspace-trash";
+
+/** True when any folder on the "/"-separated path is the CleanSpace trash. */
+export function isInTrash(path: string): boolean {
+  return path.split("/").slice(0, -1).includes(TRASH_DIR) || path === TRASH_DIR;
+}
+
 /** Spec §3 "Scanned file" categories, in display order. */
 export const SCAN_CATEGORIES = ["photo", "video", "audio", "document", "archive", "application", "other"] as const;
 export type ScanCategory = (typeof SCAN_CATEGORIES)[number];

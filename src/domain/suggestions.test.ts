@@ -25,8 +25,10 @@ describe("suggestCleanups (spec §9 Insights suggestions)", () => {
 
   it("uses the scan's measured duplicate bytes instead of the estimate", () => {
     expect(only({ photosDuplicates: 10, duplicateFiles: 10, duplicateBytes: 55_000_000 })[0]!.impact).toMatchObject({ storageFreed: 55_000_000, storageBasis: "scan" });
-    // Copies of other files too: the photos' share of the measured bytes.
-    expect(only({ photosDuplicates: 10, duplicateFiles: 40, duplicateBytes: 80_000_000 })[0]!.impact).toMatchObject({ storageFreed: 20_000_000, storageBasis: "scan" });
+    // Copies of other files too: the photos' own bytes when the scan counted them...
+    expect(only({ photosDuplicates: 10, duplicateFiles: 40, duplicateBytes: 80_000_000, photosDuplicateBytes: 30_000_000 })[0]!.impact).toMatchObject({ storageFreed: 30_000_000, storageBasis: "scan" });
+    // ...else the spec's per-item estimate, never a share dressed up as measured.
+    expect(only({ photosDuplicates: 10, duplicateFiles: 40, duplicateBytes: 80_000_000 })[0]!.impact).toMatchObject({ storageFreed: 21_000_000, storageBasis: "estimate" });
   });
 
   it("large files: filesLarge > 5, medium, 88%, 45 MB each, 10 min; measured bytes when known", () => {
@@ -48,27 +50,31 @@ describe("suggestCleanups (spec §9 Insights suggestions)", () => {
     expect(s).toMatchObject({ id: "email-cleanup", priority: "medium", confidence: 0.75, impact: { storageFreed: 50_500_000, timeToComplete: 15, itemsAffected: 101 }, action: { tab: "email", select: "unread" } });
   });
 
-  it("seasonal spring cleaning: January or March only, low, 70%, 1.2 GB, 30 min, 150 items", () => {
+  it("seasonal spring cleaning: January or March only, low, 70%, 30 min, on the scan's old files (issue 16: no fixed 1.2 GB / 150 items)", () => {
+    const old = { oldFiles: 12, oldBytes: 34_000_000 };
     for (const month of [0, 2]) {
-      const [s] = only({}, month);
-      expect(s).toMatchObject({ id: "seasonal-spring-2027", type: "seasonal", priority: "low", confidence: 0.7, impact: { storageFreed: 1_200_000_000, timeToComplete: 30, itemsAffected: 150 }, action: { tab: "files", select: "old" } });
+      const [s] = only(old, month);
+      expect(s).toMatchObject({ id: "seasonal-spring-2027", type: "seasonal", priority: "low", confidence: 0.7, impact: { storageFreed: 34_000_000, storageBasis: "scan", timeToComplete: 30, itemsAffected: 12 }, action: { tab: "files", select: "old" } });
     }
-    for (const month of [1, 3, 11]) expect(only({}, month)).toEqual([]);
+    for (const month of [1, 3, 11]) expect(only(old, month)).toEqual([]);
+    // Nothing old to act on: not shown.
+    expect(only({}, 0)).toEqual([]);
   });
 
-  it("storage optimization: healthScore < 70, high, 85%, 800 MB, 20 min, 75 items", () => {
-    expect(only({ healthScore: 70 })).toEqual([]);
-    const [s] = only({ healthScore: 69 });
-    expect(s).toMatchObject({ id: "storage-optimization", type: "storage_optimization", priority: "high", confidence: 0.85, impact: { storageFreed: 800_000_000, timeToComplete: 20, itemsAffected: 75 }, action: { tab: "files", select: "old" } });
+  it("storage optimization: healthScore < 70, high, 85%, 20 min, on the scan's old files (no fixed 800 MB / 75 items)", () => {
+    const old = { oldFiles: 7, oldBytes: 9_000_000 };
+    expect(only({ ...old, healthScore: 70 })).toEqual([]);
+    expect(only({ healthScore: 69 })).toEqual([]);
+    const [s] = only({ ...old, healthScore: 69 });
+    expect(s).toMatchObject({ id: "storage-optimization", type: "storage_optimization", priority: "high", confidence: 0.85, impact: { storageFreed: 9_000_000, storageBasis: "scan", timeToComplete: 20, itemsAffected: 7 }, action: { tab: "files", select: "old" } });
   });
 
-  it("needs a scan for every data rule (no scan means no figures)", () => {
-    expect(suggestCleanups({ ...base, hasScanned: false, healthScore: 0, photosDuplicates: 3 }, JUNE, 2027)).toEqual([]);
-    expect(suggestCleanups({ ...base, hasScanned: false }, 2, 2027).map((s) => s.id)).toEqual(["seasonal-spring-2027"]);
+  it("needs a scan for every rule (no scan means no figures)", () => {
+    expect(suggestCleanups({ ...base, hasScanned: false, healthScore: 0, photosDuplicates: 3, oldFiles: 5 }, 2, 2027)).toEqual([]);
   });
 
   it("sorts by priority weight x confidence and leaves out dismissed ids", () => {
-    const all = { photosDuplicates: 1, filesLarge: 6, appsUnused: 1, emailUnread: 101, healthScore: 50 };
+    const all = { photosDuplicates: 1, filesLarge: 6, appsUnused: 1, emailUnread: 101, healthScore: 50, oldFiles: 3, oldBytes: 300 };
     expect(only(all, 0).map((s) => s.id)).toEqual(["duplicate-photos", "unused-apps", "storage-optimization", "large-files", "email-cleanup", "seasonal-spring-2027"]);
     expect(suggestCleanups({ ...base, ...all }, 0, 2027, ["unused-apps", "seasonal-spring-2027"]).map((s) => s.id)).toEqual([
       "duplicate-photos",
@@ -77,7 +83,7 @@ describe("suggestCleanups (spec §9 Insights suggestions)", () => {
       "email-cleanup",
     ]);
     // Last year's dismissed spring cleaning does not hide this year's.
-    expect(suggestCleanups(base, 2, 2027, ["seasonal-spring-2026"]).map((s) => s.id)).toEqual(["seasonal-spring-2027"]);
+    expect(suggestCleanups({ ...base, ...all }, 2, 2027, ["seasonal-spring-2026"]).map((s) => s.id)).toContain("seasonal-spring-2027");
   });
 
   it("colours priorities high red, medium orange, low blue", () => {

@@ -1,8 +1,10 @@
 /**
  * Smart suggestions (spec §3 "Suggestion", §4 "Suggestion", §9 "Insights suggestions") on
- * the user's real aggregates. The per-item sizes of the spec (2.1 MB per duplicate photo,
- * 45 MB per large file, ...) are estimates; where the scan measured the bytes (duplicate
- * and large-file bytes) the measured figure is shown instead and marked "scan".
+ * the user's real aggregates, with the spec's rules, priorities and confidences. Every
+ * count and byte figure is the user's own (issue 16): where the scan measured the bytes
+ * (duplicate photos, large and old files) the measured figure is shown and marked "scan";
+ * the spec's per-item sizes (120 MB per app, 0.5 MB per e-mail) stand in only where no byte
+ * count exists, marked "estimate". A suggestion with nothing to act on is not shown.
  */
 import { PRIORITY_WEIGHT, type Priority } from "./recommendations";
 import { formatCount } from "./format";
@@ -51,7 +53,10 @@ export interface SuggestionInputs {
   /** Scan-measured figures, when the latest scan summary is known. */
   duplicateFiles?: number | undefined;
   duplicateBytes?: number | undefined;
+  photosDuplicateBytes?: number | undefined;
   largeBytes?: number | undefined;
+  oldFiles?: number | undefined;
+  oldBytes?: number | undefined;
 }
 
 /** Spec §9 per-item estimates and fixed figures. */
@@ -60,17 +65,20 @@ export const SUGGESTION_RULES = {
   largeFiles: { priority: "medium", confidence: 0.88, bytesEach: 45 * MB, minutes: 10, threshold: 5 },
   unusedApps: { priority: "high", confidence: 0.92, bytesEach: 120 * MB, minutes: 3 },
   email: { priority: "medium", confidence: 0.75, bytesEach: 0.5 * MB, minutes: 15, threshold: 100 },
-  seasonal: { priority: "low", confidence: 0.7, bytes: 1.2 * GB, minutes: 30, items: 150, months: [0, 2] },
-  storage: { priority: "high", confidence: 0.85, bytes: 800 * MB, minutes: 20, items: 75, belowScore: 70 },
+  seasonal: { priority: "low", confidence: 0.7, minutes: 30, months: [0, 2] },
+  storage: { priority: "high", confidence: 0.85, minutes: 20, belowScore: 70 },
 } as const;
 
 const n = (v: number) => formatCount(v);
 
-/** The duplicate photos' measured bytes: all duplicate bytes when every copy is a photo, else the photos' share. */
+/**
+ * The duplicate photos' measured bytes: the scan's own count of them, or all duplicate bytes
+ * when every copy is a photo (summaries saved before the photo bytes were counted).
+ */
 function duplicatePhotoBytes(d: SuggestionInputs): number | null {
+  if (d.photosDuplicateBytes !== undefined && d.photosDuplicateBytes > 0) return d.photosDuplicateBytes;
   if (d.duplicateBytes === undefined || !d.duplicateFiles || d.duplicateBytes <= 0) return null;
-  if (d.photosDuplicates >= d.duplicateFiles) return d.duplicateBytes;
-  return Math.round((d.duplicateBytes * d.photosDuplicates) / d.duplicateFiles);
+  return d.photosDuplicates >= d.duplicateFiles ? d.duplicateBytes : null;
 }
 
 /**
@@ -146,28 +154,30 @@ export function suggestCleanups(d: SuggestionInputs, month: number, year: number
       action: { tab: "email", select: "unread" },
     });
   }
-  if ((r.seasonal.months as readonly number[]).includes(month)) {
+  const oldFiles = d.oldFiles ?? 0;
+  const oldImpact = (minutes: number) => ({ storageFreed: d.oldBytes ?? 0, storageBasis: "scan" as const, timeToComplete: minutes, itemsAffected: oldFiles });
+  if (d.hasScanned && oldFiles > 0 && (r.seasonal.months as readonly number[]).includes(month)) {
     out.push({
       id: `seasonal-spring-${year}`,
       type: "seasonal",
       priority: r.seasonal.priority,
       confidence: r.seasonal.confidence,
       title: "Spring cleaning",
-      description: "A new season is a good moment to archive old files you haven't opened in months.",
-      impact: { storageFreed: r.seasonal.bytes, storageBasis: "estimate", timeToComplete: r.seasonal.minutes, itemsAffected: r.seasonal.items },
+      description: `A new season is a good moment to archive: ${n(oldFiles)} ${oldFiles === 1 ? "file hasn't" : "files haven't"} been opened in 6 months.`,
+      impact: oldImpact(r.seasonal.minutes),
       category: "general",
       action: { tab: "files", select: "old" },
     });
   }
-  if (d.hasScanned && d.healthScore < r.storage.belowScore) {
+  if (d.hasScanned && oldFiles > 0 && d.healthScore < r.storage.belowScore) {
     out.push({
       id: "storage-optimization",
       type: "storage_optimization",
       priority: r.storage.priority,
       confidence: r.storage.confidence,
       title: "Optimize your storage",
-      description: `Your health score is ${d.healthScore}. Clearing old files is the quickest way to lift it.`,
-      impact: { storageFreed: r.storage.bytes, storageBasis: "estimate", timeToComplete: r.storage.minutes, itemsAffected: r.storage.items },
+      description: `Your health score is ${d.healthScore}. Your scan found ${n(oldFiles)} old ${oldFiles === 1 ? "file" : "files"} to archive or clear.`,
+      impact: oldImpact(r.storage.minutes),
       category: "general",
       action: { tab: "files", select: "old" },
     });

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { buildSummary } from "../server/test/factories";
+import { ESTIMATED_BYTES_PER_ITEM } from "./cleanup-ledger";
 import type { ScanSummary } from "./schemas/scan-summary";
 import {
   buildTimeline,
   categoryProgress,
-  cleanupTotals,
-  ESTIMATED_BYTES_PER_ITEM,
-  freedBytesOf,
   improvementPercent,
   weeklyProgress,
   type EventPoint,
@@ -49,25 +47,13 @@ describe("buildTimeline (spec §9: 30 days, carried scores)", () => {
     expect(by[TODAY]).toMatchObject({ healthScore: 78, carried: true, storageUsed: buildSummary().totalBytes });
   });
 
-  it("prefers measured bytes and estimates 2.5 MB per item only where bytes are unknown", () => {
-    const t = buildTimeline([], [ev(TODAY, 4, 10_000_000), ev(TODAY, 2, 0), ev(TODAY, 9, 0, "review", "files")], TODAY);
-    expect(t[29]).toMatchObject({ itemsProcessed: 15, bytesFreed: 10_000_000, estimatedBytesFreed: 2 * ESTIMATED_BYTES_PER_ITEM, category: "files" });
-    expect(ESTIMATED_BYTES_PER_ITEM).toBe(2_500_000);
-  });
-});
-
-describe("freedBytesOf and cleanupTotals", () => {
-  it("counts reviews as processed but never as freed or deleted", () => {
-    expect(freedBytesOf({ action: "review", items: 5, bytesFreed: 0 })).toEqual({ measured: 0, estimated: 0, estimatedItems: 0 });
-    expect(freedBytesOf({ action: "delete", items: 4, bytesFreed: 0 })).toEqual({ measured: 0, estimated: 10_000_000, estimatedItems: 4 });
-    expect(cleanupTotals([ev("2026-11-01", 12, 48_000_000), ev("2026-11-02", 3), ev("2026-11-02", 7, 0, "ignore")])).toEqual({
-      bytesFreed: 48_000_000,
-      estimatedBytesFreed: 7_500_000,
-      estimatedItems: 3,
-      itemsDeleted: 15,
-      itemsProcessed: 22,
-      actions: 3,
-    });
+  it("counts a day's cleanups: a move to the trash is processed, not freed; a delete frees its bytes; reviews are none", () => {
+    const t = buildTimeline(
+      [],
+      [ev(TODAY, 4, 10_000_000), ev(TODAY, 4, 10_000_000, "delete", "files"), ev(TODAY, 2, 0, "quick-action"), ev(TODAY, 9, 0, "review", "files")],
+      TODAY,
+    );
+    expect(t[29]).toMatchObject({ itemsProcessed: 10, bytesFreed: 10_000_000, estimatedBytesFreed: 2 * ESTIMATED_BYTES_PER_ITEM, category: "photos" });
   });
 });
 

@@ -2,24 +2,20 @@
  * The Insights timeline and weekly progress (spec §2 "Insights → Overview", §3 "Timeline day",
  * §9 "Timeline covers 30 days, shows last 7. Storage freed = itemsProcessed x 2.5 MB").
  * Every figure comes from the user's own scan snapshots and cleanup events; a day without
- * a scan carries the previous score forward. The 2.5 MB per item is the spec's ESTIMATE:
- * it is used only for deleting actions whose bytes were not measured, and reported apart.
+ * a scan carries the previous score forward. What each event did (trashed, freed, estimated)
+ * is the cleanup ledger's rule (cleanup-ledger.ts); reviews are not cleanups.
  */
 import { addCapped } from "./limits";
+import { countsTowardGoal, effectOf } from "./cleanup-ledger";
 import type { ScanSummary } from "./schemas/scan-summary";
 import { addDays } from "./streak";
 
 export const TIMELINE_DAYS = 30;
 export const TIMELINE_VISIBLE_DAYS = 7;
-/** Spec §9: 2.5 MB per processed item (decimal MB, like formatBytes). */
-export const ESTIMATED_BYTES_PER_ITEM = 2_500_000;
 
 export const PROGRESS_CATEGORIES = ["photos", "files", "apps", "email"] as const;
 export type ProgressCategory = (typeof PROGRESS_CATEGORIES)[number];
 export type EventCategory = ProgressCategory | "general";
-
-/** Actions that remove something; "review" and "ignore" process items but free nothing. */
-export const FREEING_ACTIONS: ReadonlySet<string> = new Set(["trash", "delete", "quick-action", "auto-clean", "recommendation", "suggestion"]);
 
 export interface SnapshotPoint {
   /** ISO timestamp; orders snapshots of one day. */
@@ -47,26 +43,14 @@ export interface TimelineDay {
   carried: boolean;
   /** Bytes the last scan on or before the day counted; null before the first scan. */
   storageUsed: number | null;
+  /** Items of the day's cleanups (reviews are none). */
   itemsProcessed: number;
-  /** Bytes measured by the cleanup actions themselves. */
+  /** Bytes freed for good that day (deleted from the trash), as measured. */
   bytesFreed: number;
-  /** Spec estimate (items x 2.5 MB) for deleting actions whose bytes are unknown. */
+  /** Spec estimate (items x 2.5 MB) for freeing actions whose bytes are unknown. */
   estimatedBytesFreed: number;
   /** The category with the most items processed that day, if any. */
   category: EventCategory | null;
-}
-
-export interface FreedBytes {
-  measured: number;
-  estimated: number;
-  estimatedItems: number;
-}
-
-/** What one event freed: its measured bytes, else the spec's estimate when it deleted something. */
-export function freedBytesOf(e: Pick<EventPoint, "action" | "items" | "bytesFreed">): FreedBytes {
-  if (!FREEING_ACTIONS.has(e.action)) return { measured: 0, estimated: 0, estimatedItems: 0 };
-  if (e.bytesFreed > 0) return { measured: e.bytesFreed, estimated: 0, estimatedItems: 0 };
-  return { measured: 0, estimated: e.items * ESTIMATED_BYTES_PER_ITEM, estimatedItems: e.items };
 }
 
 /** Snapshots in time order (a day's last scan wins for that day). */
@@ -104,16 +88,16 @@ export function buildTimeline(
       if (last.localDate === date) scannedToday = true;
       cursor++;
     }
-    const dayEvents = eventsByDay.get(date) ?? [];
-    const freed = dayEvents.map(freedBytesOf);
+    const dayEvents = (eventsByDay.get(date) ?? []).filter((e) => countsTowardGoal(e.action));
+    const effects = dayEvents.map(effectOf);
     out.push({
       date,
       healthScore: last ? last.healthScore : null,
       carried: !scannedToday,
       storageUsed: last ? last.summary.totalBytes : null,
-      itemsProcessed: dayEvents.reduce((n, e) => n + e.items, 0),
-      bytesFreed: freed.reduce((n, f) => addCapped(n, f.measured), 0),
-      estimatedBytesFreed: freed.reduce((n, f) => addCapped(n, f.estimated), 0),
+      itemsProcessed: effects.reduce((n, f) => addCapped(n, f.itemsProcessed), 0),
+      bytesFreed: effects.reduce((n, f) => addCapped(n, f.freed), 0),
+      estimatedBytesFreed: effects.reduce((n, f) => addCapped(n, f.estimated), 0),
       category: dominantCategory(dayEvents),
     });
   }
@@ -149,34 +133,6 @@ export function weeklyProgress(timeline: readonly TimelineDay[]): WeeklyProgress
     average: scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : null,
     hasData: scores.length > 0,
   };
-}
-
-export interface CleanupTotals {
-  /** Measured bytes freed, all time. */
-  bytesFreed: number;
-  /** Spec estimate for deleting actions without measured bytes. */
-  estimatedBytesFreed: number;
-  /** Items behind that estimate. */
-  estimatedItems: number;
-  /** Items removed by deleting actions. */
-  itemsDeleted: number;
-  /** Every item processed, reviews included. */
-  itemsProcessed: number;
-  actions: number;
-}
-
-export function cleanupTotals(events: readonly EventPoint[]): CleanupTotals {
-  const t: CleanupTotals = { bytesFreed: 0, estimatedBytesFreed: 0, estimatedItems: 0, itemsDeleted: 0, itemsProcessed: 0, actions: events.length };
-  for (const e of events) {
-    const f = freedBytesOf(e);
-    // Held at MAX_SAFE_INTEGER (issue 18 #9): a total past it would fail the response check.
-    t.bytesFreed = addCapped(t.bytesFreed, f.measured);
-    t.estimatedBytesFreed = addCapped(t.estimatedBytesFreed, f.estimated);
-    t.estimatedItems = addCapped(t.estimatedItems, f.estimatedItems);
-    t.itemsProcessed = addCapped(t.itemsProcessed, e.items);
-    if (FREEING_ACTIONS.has(e.action)) t.itemsDeleted = addCapped(t.itemsDeleted, e.items);
-  }
-  return t;
 }
 
 export type Trend = "up" | "down" | "stable";

@@ -33,6 +33,7 @@ export function summarizeScan(input: SummaryInput): ScanSummary {
   let oldBytes = 0;
   let emptyFiles = 0;
   let photosDuplicates = 0;
+  let photosDuplicateBytes = 0;
   for (const item of input.items) {
     const totals = categories[item.category];
     totals.count++;
@@ -47,7 +48,10 @@ export function summarizeScan(input: SummaryInput): ScanSummary {
       oldBytes += item.size;
     }
     if (item.size === 0) emptyFiles++;
-    if (item.duplicateGroup !== null && !item.isOriginal && item.category === "photo") photosDuplicates++;
+    if (item.duplicateGroup !== null && !item.isOriginal && item.category === "photo") {
+      photosDuplicates++;
+      photosDuplicateBytes += item.size;
+    }
   }
   let duplicateFiles = 0;
   let duplicateBytes = 0;
@@ -71,6 +75,7 @@ export function summarizeScan(input: SummaryInput): ScanSummary {
     skipped: countSkipped(input.skipped),
     photosCount: categories.photo.count,
     photosDuplicates,
+    photosDuplicateBytes,
     appsCount: input.apps.length,
     appsUnused: countUnusedApps(input.apps, input.nowMs),
     emailCount: 0,

@@ -57,7 +57,12 @@ export type Streak = z.infer<typeof StreakSchema>;
 export const StreakUpdateSchema = z.strictObject({ timezone: TimeZoneSchema.optional() }).optional();
 
 export const CLEANUP_CATEGORIES = ["photos", "files", "apps", "email", "general"] as const;
-export const CLEANUP_ACTIONS = ["trash", "delete", "review", "ignore", "quick-action", "auto-clean", "recommendation", "suggestion"] as const;
+/**
+ * What a cleanup event did (cleanup-ledger.ts): "trash"/"auto-clean" moved files into the
+ * CleanSpace trash, "restore" took some out, "delete" deleted them for good. "review" and
+ * "ignore" are kept so events queued by older versions still drain; they count for nothing.
+ */
+export const CLEANUP_ACTIONS = ["trash", "delete", "restore", "review", "ignore", "quick-action", "auto-clean", "recommendation", "suggestion"] as const;
 
 /** POST /api/cleanup-events (also the offline queue's 'cleanup-events' collection). */
 export const CleanupEventSchema = z
@@ -69,6 +74,7 @@ export const CleanupEventSchema = z
     category: z.enum(CLEANUP_CATEGORIES),
     action: z.enum(CLEANUP_ACTIONS),
     items: z.number().int().min(1).max(MAX_EVENT_ITEMS),
+    /** Real bytes the action moved: into the trash, out of it, or off the device. */
     bytesFreed: z.number().int().min(0).max(MAX_EVENT_BYTES).default(0),
     timezone: TimeZoneSchema.optional(),
   })

@@ -39,6 +39,9 @@ export const WeeklyProgressSchema = z.object({
 });
 
 export const CleanupTotalsSchema = z.object({
+  /** In the CleanSpace trash: moved there, not yet restored or deleted for good (undoable). */
+  reclaimableBytes: nonneg,
+  /** Deleted for good, as measured. */
   bytesFreed: nonneg,
   estimatedBytesFreed: z.number().nonnegative(),
   estimatedItems: nonneg,

@@ -40,6 +40,11 @@ export const ScanSummarySchema = z
     skipped: count,
     photosCount: count,
     photosDuplicates: count,
+    /**
+     * Bytes of those duplicate photo copies (issue 16: recommendations show real bytes).
+     * Optional: summaries saved before it existed still read; then the bytes are unknown.
+     */
+    photosDuplicateBytes: bytes.optional(),
     appsCount: count,
     appsUnused: count,
     emailCount: count,
@@ -58,6 +63,9 @@ export const ScanSummarySchema = z
     if (sum.bytes !== s.totalBytes) ctx.addIssue({ code: "custom", path: ["totalBytes"], message: "must equal the sum of category bytes" });
     if (s.duplicateFiles + s.emptyFiles > s.totalFiles) {
       ctx.addIssue({ code: "custom", path: ["duplicateFiles"], message: "cannot exceed the files scanned" });
+    }
+    if (s.photosDuplicateBytes !== undefined && s.photosDuplicateBytes > s.duplicateBytes) {
+      ctx.addIssue({ code: "custom", path: ["photosDuplicateBytes"], message: "cannot exceed duplicateBytes" });
     }
     if (s.photosDuplicates > s.photosCount) {
       ctx.addIssue({ code: "custom", path: ["photosDuplicates"], message: "cannot exceed photosCount" });

@@ -45,6 +45,18 @@ describe("createDirectoryHandleSource", () => {
     expect(result.duplicates).toHaveLength(1);
   });
 
+  it("never walks into the CleanSpace trash, at any depth (issue 16)", async () => {
+    const root = fakeFolder("root", {
+      "a.txt": file("a.txt", "same"),
+      ".cleanspace-trash": { "2026-11-23": { "b.txt": file("b.txt", "same") } },
+      sub: { ".cleanspace-trash": { "2026-11-23": { "c.txt": file("c.txt", "same") } }, "d.txt": file("d.txt", "other") },
+    });
+    const result = await runScan(createDirectoryHandleSource(root), { now: 1_800_000_000_000 });
+    expect(result.items.map((i) => i.path).sort()).toEqual(["a.txt", "sub/d.txt"]);
+    expect(result.duplicates).toHaveLength(0);
+    expect(result.summary.totalFiles).toBe(2);
+  });
+
   it("refuses to start without read permission", async () => {
     const source = createDirectoryHandleSource(fakeFolder("root", {}, "prompt"));
     await expect(runScan(source)).rejects.toMatchObject({ name: "ScanAccessError", problem: "permission-denied" });

@@ -1,3 +1,4 @@
+import { TRASH_DIR } from "../../domain/scan-rules";
 import { ScanAccessError } from "../errors";
 import type { ScanEntry, ScanSource, SkipCounts } from "../types";
 import { sliceBlob, sliceBlobs, streamBlob } from "./file-bytes";
@@ -48,6 +49,8 @@ async function* walkFolder(root: FolderHandle, skipped: SkipCounts, signal?: Abo
     try {
       for await (const [name, handle] of next.folder.entries()) {
         const path = next.prefix + name;
+        // CleanSpace's own trash is already cleaned up: never walked into (issue 16).
+        if (handle.kind === "directory" && name === TRASH_DIR) continue;
         if (handle.kind === "directory") pending.push({ folder: handle as unknown as FolderHandle, prefix: `${path}/` });
         else fileHandles.push([path, handle as FileSystemFileHandle]);
       }

@@ -1,3 +1,4 @@
+import { isInTrash } from "../../domain/scan-rules";
 import type { ScanEntry, ScanSource, SkipCounts } from "../types";
 import { sliceBlob, sliceBlobs, streamBlob } from "./file-bytes";
 
@@ -41,7 +42,11 @@ function toEntry(file: File): ScanEntry<File> {
 async function* listFiles(files: readonly File[], signal?: AbortSignal): AsyncGenerator<ScanEntry<File>[]> {
   for (let start = 0; start < files.length; start += BATCH) {
     signal?.throwIfAborted();
-    yield files.slice(start, start + BATCH).map(toEntry);
+    // A picked folder lists its CleanSpace trash too; what is in it is already cleaned up.
+    yield files
+      .slice(start, start + BATCH)
+      .map(toEntry)
+      .filter((e) => !isInTrash(e.path));
   }
 }
 

@@ -40,6 +40,20 @@ describe("createNodeFsSource", () => {
     expect(first).toMatchObject({ size: names[0]?.length, modified: 1_600_000_000_000 });
   });
 
+  it("never walks into the CleanSpace trash, at any depth (issue 16)", async () => {
+    const dir = join(root, "trash");
+    fs.mkdirSync(join(dir, ".cleanspace-trash", "2026-11-23"), { recursive: true });
+    fs.mkdirSync(join(dir, "sub", ".cleanspace-trash", "2026-11-23"), { recursive: true });
+    fs.writeFileSync(join(dir, "a.txt"), "same");
+    fs.writeFileSync(join(dir, ".cleanspace-trash", "2026-11-23", "a.txt"), "same");
+    fs.writeFileSync(join(dir, "sub", ".cleanspace-trash", "2026-11-23", "b.txt"), "same");
+    fs.mkdirSync(join(dir, "sub", ".cleanspace-trash-not"));
+    fs.writeFileSync(join(dir, "sub", ".cleanspace-trash-not", "x"), "x");
+    const { paths, skipped } = await listAll(dir);
+    expect(paths).toEqual(["a.txt", "sub/.cleanspace-trash-not/x"]);
+    expect(skipped.unreadable).toBe(0);
+  });
+
   it("skips symbolic links (counted) and so cannot loop through them", async () => {
     const dir = join(root, "links");
     fs.mkdirSync(join(dir, "a"), { recursive: true });

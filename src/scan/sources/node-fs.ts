@@ -1,6 +1,7 @@
 import * as nodeFs from "node:fs";
 import type { IHasher } from "hash-wasm";
 import { HASH_CHUNK_BYTES, PARTIAL_BLOCK_BYTES, firstPassCoversWholeFile } from "../content-hasher";
+import { TRASH_DIR } from "../../domain/scan-rules";
 import { ScanAccessError } from "../errors";
 import type { ScanEntry, ScanSource, SkipCounts } from "../types";
 
@@ -97,7 +98,8 @@ async function* walkTree(fs: NodeFsApi, root: string, skipped: SkipCounts, signa
       const name = dirent.name;
       const childRel = rel === "" ? name : `${rel}/${name}`;
       if (dirent.isDirectory()) {
-        pending.push(childRel);
+        // CleanSpace's own trash is already cleaned up: never walked into (issue 16).
+        if (name !== TRASH_DIR) pending.push(childRel);
       } else if (dirent.isFile()) {
         const entry = statFile(fs, `${root}/${childRel}`, childRel, name, skipped);
         if (entry) batch.push(entry);

@@ -150,6 +150,31 @@ describe("cleanup events", () => {
     expect(dashboard).toMatchObject({ today, goal: { completed: 2 } });
   });
 
+  it("never moves the goal or the streak for a review, an ignore or a restore (issue 16)", async () => {
+    const u = await buildUser(t.app);
+    await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
+    for (const action of ["review", "ignore", "restore"]) {
+      const res = (await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "apps", action, items: 3, bytesFreed: 0 })).json();
+      expect(res).toMatchObject({ recorded: true, goal: { completed: 0 }, streak: { currentStreak: 0 } });
+    }
+    expect(await t.database.db.select().from(streaks).where(eq(streaks.userId, u.id))).toEqual([]);
+    expect((await req(u, "GET", `/api/digital-data/${u.id}`)).json().goal.completed).toBe(0);
+    const trashed = (await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "photos", action: "trash", items: 2, bytesFreed: 20 })).json();
+    expect(trashed).toMatchObject({ goal: { completed: 1 }, streak: { currentStreak: 1 } });
+    expect((await req(u, "GET", `/api/digital-data/${u.id}`)).json().goal.completed).toBe(1);
+  });
+
+  it("shows a move to the trash as reclaimable and a delete as freed, once (issue 16)", async () => {
+    const u = await buildUser(t.app);
+    await t.database.db.execute(sql`update users set subscription_status = 'trial', trial_ends_at = now() + interval '1 day' where id = ${u.id}`);
+    await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
+    const totals = async () => (await req(u, "GET", `/api/insights/${u.id}`)).json().totals;
+    await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "photos", action: "trash", items: 4, bytesFreed: 40_000 });
+    expect(await totals()).toMatchObject({ reclaimableBytes: 40_000, bytesFreed: 0, estimatedBytesFreed: 0, itemsDeleted: 0 });
+    await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "photos", action: "delete", items: 4, bytesFreed: 40_000 });
+    expect(await totals()).toMatchObject({ reclaimableBytes: 0, bytesFreed: 40_000, estimatedBytesFreed: 0, itemsDeleted: 4 });
+  });
+
   it("accepts the offline queue's actionId as the client id", async () => {
     const u = await buildUser(t.app);
     const res = await req(u, "POST", "/api/cleanup-events", { actionId: "8f0c2a9e-1b2c-4d5e", category: "files", action: "review", items: 1 });

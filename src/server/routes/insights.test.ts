@@ -109,6 +109,7 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
     await seedEvent(u.id, 4, { category: "photos", action: "trash", items: 30, bytesFreed: 700_000_000 });
     await seedEvent(u.id, 2, { category: "apps", action: "delete", items: 5, bytesFreed: 0 });
     await seedEvent(u.id, 1, { category: "files", action: "review", items: 9, bytesFreed: 0 });
+    await seedEvent(u.id, 1, { category: "photos", action: "delete", items: 12, bytesFreed: 300_000_000 });
     const history = [6, 5, 4, 3, 2, 1, 0].map((d) => addDays(today(), -d));
     await t.database.db.insert(streaks).values({ userId: u.id, currentStreak: 7, longestStreak: 7, lastActiveDate: new Date(`${today()}T00:00:00Z`), streakHistory: history });
 
@@ -123,9 +124,11 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
     expect(body.weekly.days.map((d) => d.carried)).toEqual([true, false, true, true, true, false, true]);
     expect(body.weekly.average).toBe(Math.round((4 * s1 + 2 * s2) / 6));
 
-    // Totals: measured bytes, the 2.5 MB estimate only for the apps event without bytes.
-    expect(body.totals).toEqual({ bytesFreed: 700_000_000, estimatedBytesFreed: 12_500_000, estimatedItems: 5, itemsDeleted: 35, itemsProcessed: 44, actions: 3 });
-    expect(body.timeline.at(-5)).toMatchObject({ itemsProcessed: 30, bytesFreed: 700_000_000, category: "photos" });
+    // Totals (issue 16): the trash holds what was moved and not deleted; freed is what was
+    // deleted for good, measured; a delete is never estimated; the review counts for nothing.
+    expect(body.totals).toEqual({ reclaimableBytes: 400_000_000, bytesFreed: 300_000_000, estimatedBytesFreed: 0, estimatedItems: 0, itemsDeleted: 17, itemsProcessed: 47, actions: 3 });
+    expect(body.timeline.at(-5)).toMatchObject({ itemsProcessed: 30, bytesFreed: 0, category: "photos" });
+    expect(body.timeline.at(-2)).toMatchObject({ itemsProcessed: 12, bytesFreed: 300_000_000, category: "photos" });
 
     const cat = Object.fromEntries(body.categories.map((c) => [c.category, c]));
     expect(cat.photos).toMatchObject({ first: 40, latest: 10, improvement: 75, trend: "up" });
@@ -135,7 +138,7 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
     const ach = Object.fromEntries(body.achievements.map((a) => [a.id, a]));
     expect(ach["streak-7"]).toMatchObject({ progress: 7, unlockedAt: today() });
     expect(ach["duplicates-50"]).toMatchObject({ progress: 50, unlockedAt: addDays(today(), -1) });
-    expect(ach["freed-1gb"]).toMatchObject({ progress: 700_000_000, unlockedAt: null });
+    expect(ach["freed-1gb"]).toMatchObject({ progress: 300_000_000, unlockedAt: null });
     expect(ach["apps-10"]).toMatchObject({ progress: 5, unlockedAt: null });
 
     const sug = Object.fromEntries(body.suggestions.map((s) => [s.id, s]));

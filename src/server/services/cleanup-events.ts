@@ -5,7 +5,8 @@
  * the day's first new event.
  * The zone is written only when it changed: the web app sends it with every event.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { countsTowardGoal, GOAL_ACTIONS } from "../../domain/cleanup-ledger";
 import { goalProgress } from "../../domain/goals";
 import type { z } from "zod";
 import type { CleanupEventResultSchema } from "../../domain/schemas/dashboard";
@@ -68,9 +69,9 @@ export const readEventStateWithSession: SessionRead<EventState> = async (db, ses
 };
 
 /**
- * Inserts the event (once per client id) and counts the day. The count is read in the
- * insert's own statement, whose snapshot does not yet see the new row: the day holds
- * `before + recorded` events.
+ * Inserts the event (once per client id) and counts the day's cleanups (goal actions only:
+ * a review or a restore is not one). The count is read in the insert's own statement,
+ * whose snapshot does not yet see the new row: the day holds `before + recorded` cleanups.
  */
 const insertEventAndCount = preparedPerDb((db) => {
   const userId = sql.placeholder("userId");
@@ -94,7 +95,7 @@ const insertEventAndCount = preparedPerDb((db) => {
     .with(inserted)
     .select({
       recorded: sql`(select count(*) from ${inserted})`.mapWith(Number),
-      before: sql`(select count(*) from ${cleanupEvents} where ${and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.localDate, day))})`.mapWith(Number),
+      before: sql`(select count(*) from ${cleanupEvents} where ${and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.localDate, day), inArray(cleanupEvents.action, [...GOAL_ACTIONS]))})`.mapWith(Number),
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -115,9 +116,11 @@ export async function recordCleanupEvent(db: Db, userId: number, event: NewClean
   const { clientId, category, action, items, bytesFreed } = event;
   const [counts] = await insertEventAndCount(db).execute({ userId, clientId, category, action, items, bytesFreed, localDate: today });
   const recorded = (counts?.recorded ?? 0) > 0;
+  // Only what changes the device moves the goal and the streak (issue 16).
+  const counted = recorded && countsTowardGoal(action);
 
   const streakState = streakStateOf(state?.streak);
-  const streak = recorded ? await saveActivity(db, userId, streakState, today) : presentStreak(userId, streakState, today);
-  const completed = (counts?.before ?? 0) + (recorded ? 1 : 0);
+  const streak = counted ? await saveActivity(db, userId, streakState, today) : presentStreak(userId, streakState, today);
+  const completed = (counts?.before ?? 0) + (counted ? 1 : 0);
   return { recorded, goal: goalProgress(state?.scanned ? (state.healthScore ?? 0) : 100, completed), streak };
 }

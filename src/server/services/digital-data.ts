@@ -3,6 +3,7 @@
  * DigitalData (score breakdown and today's goal included).
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { GOAL_ACTIONS } from "../../domain/cleanup-ledger";
 import { goalProgress } from "../../domain/goals";
 import { computeHealthScore } from "../../domain/health-score";
 import type { DigitalData } from "../../domain/schemas/dashboard";
@@ -60,7 +61,10 @@ export async function saveSummary(db: Db, userId: number, summary: ScanSummary):
 }
 
 export async function eventsOn(db: Db, userId: number, day: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(cleanupEvents).where(and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.localDate, day)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(cleanupEvents)
+    .where(and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.localDate, day), inArray(cleanupEvents.action, [...GOAL_ACTIONS])));
   return Number(row?.n ?? 0);
 }
 
@@ -82,7 +86,14 @@ const digitalDataWithSession = preparedPerDb((db) => {
   const perDay = db
     .select({ day: cleanupEvents.localDate, n: count().as("n") })
     .from(cleanupEvents)
-    .where(and(eq(cleanupEvents.userId, users.id), inArray(cleanupEvents.localDate, [sql.placeholder("d0"), sql.placeholder("d1"), sql.placeholder("d2")])))
+    .where(
+      and(
+        eq(cleanupEvents.userId, users.id),
+        inArray(cleanupEvents.localDate, [sql.placeholder("d0"), sql.placeholder("d1"), sql.placeholder("d2")]),
+        // Only cleanups move the goal: a review or a restore is not one (issue 16).
+        inArray(cleanupEvents.action, [...GOAL_ACTIONS]),
+      ),
+    )
     .groupBy(cleanupEvents.localDate)
     .as("per_day");
   return db

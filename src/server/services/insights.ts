@@ -5,6 +5,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { computeAchievements } from "../../domain/achievements";
+import { cleanupTotals } from "../../domain/cleanup-ledger";
 import type { Insights } from "../../domain/schemas/insights";
 import { ScanSummarySchema, type ScanSummary } from "../../domain/schemas/scan-summary";
 import { addDays } from "../../domain/streak";
@@ -12,7 +13,6 @@ import { suggestCleanups } from "../../domain/suggestions";
 import {
   buildTimeline,
   categoryProgress,
-  cleanupTotals,
   sortSnapshots,
   TIMELINE_DAYS,
   weeklyProgress,
@@ -143,7 +143,10 @@ export async function loadInsights(db: Db, userId: number): Promise<Insights> {
         emailUnread: data.emailUnread,
         duplicateFiles: summary?.duplicateFiles,
         duplicateBytes: summary?.duplicateBytes,
+        photosDuplicateBytes: summary?.photosDuplicateBytes,
         largeBytes: summary?.largeBytes,
+        oldFiles: summary?.oldFiles,
+        oldBytes: summary?.oldBytes,
       },
       Number(today.slice(5, 7)) - 1,
       Number(today.slice(0, 4)),

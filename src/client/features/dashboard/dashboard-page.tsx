@@ -26,6 +26,7 @@ import { TipCard } from "./components/tip-card";
 import { ScanPanel } from "./scan/scan-panel";
 import { ScanResultsCard } from "./scan/scan-results-card";
 import { GuidedTour } from "./tour/guided-tour";
+import { useDashboardCleanups } from "./use-dashboard-cleanups";
 import { useLocalSummary } from "./use-local-summary";
 import { readPreferences } from "./use-preferences";
 
@@ -38,6 +39,7 @@ export function DashboardPage() {
   const data = useDigitalData(userId);
   const streak = useStreak(userId);
   const local = useLocalSummary();
+  const cleanups = useDashboardCleanups(userId);
   const [scanOn, setScanOn] = useState(false);
   const [actionsOn, setActionsOn] = useState(false);
   const [autoCleanOpen, setAutoCleanOpen] = useState(false);
@@ -61,23 +63,10 @@ export function DashboardPage() {
   const isPremium = user ? ["active", "lifetime", "trial"].includes(user.subscriptionStatus) : false;
   const showPromo = !user || !["active", "lifetime", "trial"].includes(user.subscriptionStatus);
 
+  const { autoCleanOn, afterScan } = cleanups;
   const recommendations = useMemo(
-    () =>
-      summary
-        ? recommend(
-            {
-              photosCount: summary.photosCount,
-              photosBytes: summary.categories.photo.bytes,
-              filesCount: summary.totalFiles - summary.categories.photo.count,
-              largeBytes: summary.largeBytes,
-              appsCount: summary.appsCount,
-              emailCount: summary.emailCount,
-              healthScore: score,
-            },
-            new Date().getMonth(),
-          )
-        : [],
-    [summary, score],
+    () => (summary ? recommend(summary, { healthScore: score, autoCleanOn }, new Date().getMonth()) : []),
+    [summary, score, autoCleanOn],
   );
 
   const { refetch: refetchLocal } = local;
@@ -85,7 +74,8 @@ export function DashboardPage() {
     setScanOn(false);
     setQuickScanFolder(null);
     void refetchLocal();
-  }, [refetchLocal]);
+    afterScan();
+  }, [afterScan, refetchLocal]);
 
   const quickScan = async () => {
     const folder = await lastFolder();
@@ -127,16 +117,16 @@ export function DashboardPage() {
           <CategoriesList order={orderCategories(readPreferences())} summary={summary} />
           <GoalCard
             goal={goal}
-            quickWins={summary ? pickQuickWins({ photosDuplicates: summary.photosDuplicates, appsUnused: summary.appsUnused, emailUnread: summary.emailUnread }) : []}
+            quickWins={summary ? pickQuickWins(summary) : []}
             streak={currentStreak}
           />
           <QuickActions isPremium={isPremium} onQuickScan={() => void quickScan()} onAutoClean={() => setAutoCleanOpen(true)} />
           <StreakCard current={currentStreak} history={streak.data?.streakHistory ?? []} today={today} />
           <TipCard />
-          <RecommendationsList items={recommendations} />
+          <RecommendationsList items={recommendations} onPerform={cleanups.perform} />
         </>
       )}
-      <AutoCleanDialog open={autoCleanOpen} onOpenChange={setAutoCleanOpen} />
+      <AutoCleanDialog open={autoCleanOpen} onOpenChange={setAutoCleanOpen} onClean={cleanups.runAutoClean} />
       <GuidedTour />
     </main>
   );

@@ -88,10 +88,12 @@ describe("InsightsPage — Overview", () => {
 
     const tile = (label: string) => screen.getByText(label).closest("div")!;
     expect(tile("Average Health Score")).toHaveTextContent("42");
-    expect(tile("Storage Freed")).toHaveTextContent("≈310 MB");
-    expect(tile("Storage Freed")).toHaveTextContent("300 MB measured + ≈10.0 MB estimated (4 items × 2.5 MB)");
-    expect(tile("Items Deleted")).toHaveTextContent("24");
-    expect(tile("Items Deleted")).toHaveTextContent("34 items processed in all");
+    // Issue 16: 300 MB moved to the trash, 200 MB of it deleted for good; the review counts for nothing.
+    expect(tile("Storage Freed")).toHaveTextContent("≈210 MB");
+    expect(tile("Storage Freed")).toHaveTextContent("200 MB measured + ≈10.0 MB estimated (4 items × 2.5 MB)");
+    expect(tile("In the Trash")).toHaveTextContent("100 MB");
+    expect(tile("Items Deleted")).toHaveTextContent("16");
+    expect(tile("Items Deleted")).toHaveTextContent("36 items in 3 cleanups");
 
     const categories = screen.getByRole("region", { name: "Category Progress" });
     const rows = within(categories).getAllByRole("listitem");
@@ -114,7 +116,7 @@ describe("InsightsPage — Overview", () => {
     const warrior = within(list).getByRole("listitem", { name: "Week Warrior" });
     expect(warrior).toHaveTextContent("Locked");
     expect(warrior).toHaveTextContent("5 / 7 days");
-    expect(within(list).getByRole("listitem", { name: "Space Saver" })).toHaveTextContent("300 MB / 1.0 GB");
+    expect(within(list).getByRole("listitem", { name: "Space Saver" })).toHaveTextContent("200 MB / 1.0 GB");
     expect(within(list).getByRole("listitem", { name: "Perfect Health" })).toHaveTextContent("platinum");
   });
 
@@ -130,9 +132,11 @@ describe("InsightsPage — Overview", () => {
     const table = within(viz).getByRole("table");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(7);
-    expect(rows[1]).toHaveTextContent("Fri, May 153620300 MB");
+    // A move to the trash frees nothing yet; the delete two days later does.
+    expect(rows[1]).toHaveTextContent("Fri, May 153620—");
+    expect(rows[3]).toHaveTextContent("Sun, May 174312200 MB");
     expect(rows[4]).toHaveTextContent("Mon, May 18434≈10.0 MB");
-    expect(rows[5]).toHaveTextContent("Tue, May 194310—");
+    expect(rows[5]).toHaveTextContent("Tue, May 19430—");
 
     await user.click(within(viz).getByRole("tab", { name: "Achievements" }));
     expect(within(viz).getByRole("img")).toHaveAccessibleName(/Duplicate Hunter: 100%, unlocked/);

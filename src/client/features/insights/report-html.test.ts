@@ -14,8 +14,9 @@ describe("printable reports", () => {
     const html = healthReportHtml(buildInsights(), "Ada", AT);
     expect(html).toContain("generated 2026-05-20 10:30 UTC");
     expect(html).toContain("<span class=\"muted\">Average this week</span><b>42 / 100</b>");
-    expect(html).toContain("<b>310 MB</b>");
-    expect(html).toContain("300 MB measured, about 10.0 MB estimated (4 items × 2.5 MB)");
+    expect(html).toContain("<b>210 MB</b>");
+    expect(html).toContain("<span class=\"muted\">In the trash (reclaimable)</span><b>100 MB</b>");
+    expect(html).toContain("200 MB measured, about 10.0 MB estimated (4 items × 2.5 MB)");
     expect(html).toContain("<td>Wed, May 20</td><td>54</td>");
     expect(html).toContain("<td>Fri, May 15</td><td>36 (no scan, carried)</td>");
     expect(html).toContain("<td>Duplicate Hunter</td><td>silver</td><td>Unlocked Wed, May 20</td>");

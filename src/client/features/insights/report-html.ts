@@ -46,6 +46,7 @@ export function healthReportHtml(d: Insights, userName: string, generated = new 
     tile("Health score", d.hasScanned ? `${d.aggregates.healthScore} / 100` : "No scan yet"),
     tile("Average this week", d.weekly.average === null ? "No data yet" : `${d.weekly.average} / 100`),
     tile("Storage freed", formatBytes(freed)),
+    tile("In the trash (reclaimable)", formatBytes(d.totals.reclaimableBytes)),
     tile("Items deleted", formatCount(d.totals.itemsDeleted)),
     tile("Current streak", `${d.streak.current} days`),
     tile("Longest streak", `${d.streak.longest} days`),

@@ -24,7 +24,8 @@ import { UndoBanner } from "./components/undo-banner";
 import { VirtualList } from "./components/virtual-list";
 import { downloadCsv, selectionCsv } from "./csv";
 import { useBatchActions, type BatchAction } from "./hooks/use-batch-actions";
-import { useFolderSource, type FolderSource } from "./hooks/use-folder-source";
+import type { FolderSource } from "../../lib/file-actions/folder-source";
+import { useFolderSource } from "./hooks/use-folder-source";
 import { useRescan } from "./hooks/use-rescan";
 import { marksQueryKey, useMarks, useScanIndex, type LoadedIndex } from "./hooks/use-scan-index";
 import { clearMarks, type MarkRecord } from "./marks-store";
@@ -231,7 +232,8 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
           open={trashOpen}
           root={root}
           onOpenChange={setTrashOpen}
-          onDeleted={(n) => void batch.recordEvent("delete", n, 0)}
+          onDeleted={(n, bytes) => void batch.recordEvent("delete", n, bytes)}
+          onRestored={(n, bytes) => void batch.recordEvent("restore", n, bytes)}
         />
       ) : null}
       {dialogs}

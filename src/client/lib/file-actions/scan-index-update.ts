@@ -42,7 +42,7 @@ export function removeFromIndex(index: StoredScanIndex, removedIds: ReadonlySet<
 
   const items = index.items.filter((i) => byId.has(i.id)).map((i) => byId.get(i.id)!);
   const categories = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, { count: 0, bytes: 0 }])) as Record<ScanCategory, ScanCategoryTotals>;
-  const totals = { bytes: 0, largeFiles: 0, largeBytes: 0, oldFiles: 0, oldBytes: 0, emptyFiles: 0, photosDuplicates: 0 };
+  const totals = { bytes: 0, largeFiles: 0, largeBytes: 0, oldFiles: 0, oldBytes: 0, emptyFiles: 0, photosDuplicates: 0, photosDuplicateBytes: 0 };
   for (const item of items) {
     categories[item.category].count++;
     categories[item.category].bytes += item.size;
@@ -56,7 +56,10 @@ export function removeFromIndex(index: StoredScanIndex, removedIds: ReadonlySet<
       totals.oldBytes += item.size;
     }
     if (item.size === 0) totals.emptyFiles++;
-    if (item.category === "photo" && item.duplicateGroup !== null && !item.isOriginal) totals.photosDuplicates++;
+    if (item.category === "photo" && item.duplicateGroup !== null && !item.isOriginal) {
+      totals.photosDuplicates++;
+      totals.photosDuplicateBytes += item.size;
+    }
   }
   const summary = {
     ...index.summary,
@@ -73,6 +76,7 @@ export function removeFromIndex(index: StoredScanIndex, removedIds: ReadonlySet<
     emptyFiles: totals.emptyFiles,
     photosCount: categories.photo.count,
     photosDuplicates: totals.photosDuplicates,
+    photosDuplicateBytes: totals.photosDuplicateBytes,
   };
   return { ...index, items, duplicates, summary };
 }

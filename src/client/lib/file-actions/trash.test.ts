@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { UnsafePathError, splitPath } from "./handles";
 import { folders, memoryTree, snapshot, type MemoryDir } from "./testing/memory-directory";
-import { deletePermanently, listTrash, moveToTrash, originalPathOf, restoreFromTrash, trashDay, TRASH_DIR } from "./trash";
+import { deletePermanently, listTrash, moveToTrash, originalPathOf, restoreFromTrash, trashDay } from "./trash";
+import { TRASH_DIR } from "../../../domain/scan-rules";
 
 const DAY = new Date(2026, 10, 23, 15, 30);
 const T = `${TRASH_DIR}/2026-11-23`;

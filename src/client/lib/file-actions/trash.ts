@@ -7,9 +7,9 @@
  * Each file moves with FileSystemFileHandle.move() where the browser has it; otherwise it is
  * copied as a stream, the copy's size is checked, and only then is the original removed.
  */
+import { TRASH_DIR } from "../../../domain/scan-rules";
 import { asDir, dirAt, freeName, isNotFound, locateFile, splitPath, type DirHandle, type FileHandle } from "./handles";
 
-export const TRASH_DIR = ".cleanspace-trash";
 
 /** What the mover needs of an item: where it is and what the scan saw there. */
 export interface TrashableItem {

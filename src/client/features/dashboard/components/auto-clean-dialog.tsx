@@ -1,22 +1,37 @@
 import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
-import { useLocation } from "wouter";
-import { formatCount, formatBytes } from "../../../../domain/format";
+import { useState } from "react";
+import { Link } from "wouter";
+import { formatBytes, formatCount } from "../../../../domain/format";
 import { loadScanIndex } from "../../../../scan/index-store";
 import { Button } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
+import { autoCleanCopies } from "../../../lib/file-actions/auto-clean";
 
 /**
- * Auto Clean (issue 6): shows exactly what the safe automatic cleanup would move — exact,
- * content-verified copies only, never an original — and applies it on confirmation in
- * Organize, where the move to the CleanSpace trash (with undo) happens.
+ * Auto Clean (issue 6, issue 16): shows exactly what the safe automatic cleanup moves — exact,
+ * content-verified copies only, never an original, never what is already in the trash — and
+ * moves them to the CleanSpace trash on confirmation, with an Undo. "Review first" opens the
+ * copies where they can be acted on: photo copies on Organize's Photos tab, others on Files.
  */
-export function AutoCleanDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const [, navigate] = useLocation();
+export function AutoCleanDialog({ open, onOpenChange, onClean }: { open: boolean; onOpenChange(open: boolean): void; onClean(): Promise<unknown> }) {
   const index = useQuery({ queryKey: ["dashboard", "local-index"], queryFn: loadScanIndex, enabled: open, staleTime: 0 });
+  const [busy, setBusy] = useState(false);
   const data = index.data;
-  const copies = data ? data.items.filter((i) => i.duplicateGroup !== null && !i.isOriginal) : [];
+  const copies = data ? autoCleanCopies(data) : [];
   const bytes = copies.reduce((n, i) => n + i.size, 0);
+  const photoCopies = copies.filter((i) => i.category === "photo").length;
+  // action=trash: the move with its confirmation, for every plan (spec §6: Auto Clean has no gate).
+  const review = paths.organize(photoCopies > 0 ? "photos" : "files", { select: "duplicates", action: "trash" });
+  const clean = async () => {
+    setBusy(true);
+    try {
+      await onClean();
+      onOpenChange(false);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -34,18 +49,26 @@ export function AutoCleanDialog({ open, onOpenChange }: { open: boolean; onOpenC
               ) : copies.length === 0 ? (
                 <p>Nothing to clean: your last scan found no duplicate copies.</p>
               ) : (
-                <p>
-                  Auto Clean will move <strong className="text-foreground">{formatCount(copies.length)} exact copies</strong> ({formatBytes(bytes)}) to the CleanSpace trash. The original of every file stays where it is, and you can undo.
+                <p data-testid="auto-clean-summary">
+                  Auto Clean will move <strong className="text-foreground">{formatCount(copies.length)} exact copies</strong> ({formatBytes(bytes)}
+                  {photoCopies > 0 ? `, ${formatCount(photoCopies)} of them photos` : ""}) to the CleanSpace trash. The original of every file stays where it is, and you can undo.
                 </p>
               )}
             </div>
           </Dialog.Description>
-          <div className="mt-5 flex justify-end gap-2">
+          <div className="mt-5 flex flex-wrap justify-end gap-2">
             <Dialog.Close asChild>
               <Button variant="outline">Cancel</Button>
             </Dialog.Close>
-            {copies.length > 0 && data && !data.summary.metadataOnly ? (
-              <Button onClick={() => navigate(paths.organize("files", { select: "duplicates", action: "trash" }))}>Review and clean</Button>
+            {copies.length > 0 ? (
+              <>
+                <Button variant="outline" asChild>
+                  <Link href={review}>Review first</Link>
+                </Button>
+                <Button onClick={() => void clean()} disabled={busy}>
+                  {busy ? "Moving…" : "Move copies to trash"}
+                </Button>
+              </>
             ) : null}
           </div>
         </Dialog.Content>

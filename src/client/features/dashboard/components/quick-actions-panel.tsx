@@ -1,11 +1,15 @@
-import { Archive, Clock, Copy, FileX } from "lucide-react";
+import { Archive, Clock, Copy, FileX, Images } from "lucide-react";
 import { Link } from "wouter";
-import { formatBytes } from "../../../../domain/format";
+import { formatBytes, formatCount } from "../../../../domain/format";
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { Card } from "../../../components/ui/card";
 import { paths } from "../../../config/paths";
 
-/** The quick-actions panel (header toggle): straight to each kind of clutter the scan found. */
+/**
+ * The quick-actions panel (header toggle): straight to each kind of clutter the scan found,
+ * where it can be acted on — photo copies on Organize's Photos tab, other copies on Files
+ * (issue 16). The scan never counts the CleanSpace trash, so nothing here is already in it.
+ */
 export function QuickActionsPanel({ summary }: { summary: ScanSummary | null }) {
   if (!summary) {
     return (
@@ -15,8 +19,22 @@ export function QuickActionsPanel({ summary }: { summary: ScanSummary | null }) 
       </Card>
     );
   }
+  const photoCopies = summary.photosDuplicates;
+  const otherCopies = summary.duplicateFiles - photoCopies;
+  const photoBytes = summary.photosDuplicateBytes;
   const actions = [
-    { icon: Copy, label: "Remove duplicate copies", detail: `${summary.duplicateFiles} copies · ${formatBytes(summary.duplicateBytes)}`, href: paths.organize("files", { select: "duplicates" }) },
+    {
+      icon: Images,
+      label: "Remove duplicate photos",
+      detail: `${formatCount(photoCopies)} ${photoCopies === 1 ? "copy" : "copies"}${photoBytes !== undefined ? ` · ${formatBytes(photoBytes)}` : ""}`,
+      href: paths.organize("photos", { select: "duplicates" }),
+    },
+    {
+      icon: Copy,
+      label: "Remove duplicate copies",
+      detail: `${formatCount(otherCopies)} ${otherCopies === 1 ? "copy" : "copies"}${photoBytes !== undefined ? ` · ${formatBytes(summary.duplicateBytes - photoBytes)}` : ""}`,
+      href: paths.organize("files", { select: "duplicates" }),
+    },
     { icon: Archive, label: "Review large files", detail: `${summary.largeFiles} files · ${formatBytes(summary.largeBytes)}`, href: paths.organize("files", { select: "large" }) },
     { icon: Clock, label: "Review old files", detail: `${summary.oldFiles} files · ${formatBytes(summary.oldBytes)}`, href: paths.organize("files", { select: "old" }) },
     { icon: FileX, label: "Empty files", detail: `${summary.emptyFiles} files`, href: paths.organize("files") },

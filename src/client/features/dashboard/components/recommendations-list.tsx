@@ -9,18 +9,11 @@ import { vibrate } from "../../../lib/device/haptics";
 import { toast } from "../../../lib/toast-store";
 import { formatCount } from "../../../../domain/format";
 
-export const ACCEPT_DELAY_MS = 2000;
 const ACCEPT_PATTERN = [100, 50, 100];
 const DISMISSED_KEY = "dismissedRecommendations";
 
-const TARGET: Record<string, string> = {
-  "duplicate-photos": paths.organize("photos", { select: "duplicates" }),
-  "large-files": paths.organize("files", { select: "large" }),
-  "unused-apps": paths.organize("apps", { select: "unused" }),
-  "email-organisation": paths.organize("email", { select: "unread" }),
-  "seasonal-cleanup": paths.organize("files", { select: "old" }),
-  "automation-setup": paths.settings,
-};
+/** What a performed Accept reports: done, or why not (shown as the spec's error otherwise). */
+export type AcceptOutcome = { applied: true; undo?: () => void } | { applied: false; title: string; description: string };
 
 function readDismissed(): string[] {
   try {
@@ -32,12 +25,15 @@ function readDismissed(): string[] {
 }
 
 /**
- * Spec §2/§4 recommendations: accept → 2 s processing → applied (then the user is taken to
- * where the work is done); dismiss hides it for the session.
+ * Spec §2/§4 recommendations: accept → processing → applied; dismiss hides it for the
+ * session. Accept does the real thing (issue 16): a recommendation that needs the user's
+ * choices opens Organize with them preselected; "Turn on Auto Clean" turns the setting on and
+ * cleans now (`onPerform`). 'Recommendation Applied' follows only a real result.
  */
-export function RecommendationsList({ items }: { items: Recommendation[] }) {
+export function RecommendationsList({ items, onPerform }: { items: Recommendation[]; onPerform(r: Recommendation): Promise<AcceptOutcome> }) {
   const [dismissed, setDismissed] = useState<string[]>(readDismissed);
   const [processing, setProcessing] = useState<string | null>(null);
+  const [applied, setApplied] = useState<string[]>([]);
   const [, navigate] = useLocation();
   const visible = items.filter((r) => !dismissed.includes(r.id));
 
@@ -45,10 +41,24 @@ export function RecommendationsList({ items }: { items: Recommendation[] }) {
     setProcessing(r.id);
     vibrate(ACCEPT_PATTERN);
     try {
-      await new Promise((resolve) => setTimeout(resolve, ACCEPT_DELAY_MS));
-      toast({ title: "Recommendation Applied", description: `${r.title} has been processed successfully.` });
-      navigate(TARGET[r.id] ?? paths.organize());
-    } catch {
+      if (r.action.kind === "organize") {
+        // Opens the real action: the user picks what goes, on the screen that moves files.
+        navigate(paths.organize(r.action.tab, { select: r.action.select }));
+        return;
+      }
+      const outcome = await onPerform(r);
+      if (!outcome.applied) {
+        toast({ title: outcome.title, description: outcome.description, variant: "destructive" });
+        return;
+      }
+      setApplied((a) => [...a, r.id]);
+      toast({
+        title: "Recommendation Applied",
+        description: `${r.title} has been processed successfully.`,
+        ...(outcome.undo ? { action: { label: "Undo", onClick: outcome.undo } } : {}),
+      });
+    } catch (error) {
+      console.warn("Recommendation failed", error);
       toast({ title: "Error", description: "Failed to process recommendation. Please try again.", variant: "destructive" });
     } finally {
       setProcessing(null);
@@ -90,12 +100,13 @@ export function RecommendationsList({ items }: { items: Recommendation[] }) {
                 <p className="text-xs text-muted-foreground">
                   {Math.round(r.confidence * 100)}% confidence · {r.impact.timeToComplete}
                   {r.impact.itemsAffected > 0 ? ` · ${formatCount(r.impact.itemsAffected)} items` : ""}
-                  {r.impact.storageFreed !== "—" ? ` · frees ~${r.impact.storageFreed}` : ""}
+                  {r.impact.storageFreed !== "—" ? ` · ${r.impact.storageFreed}` : ""}
+                  {r.impact.healthGain > 0 ? ` · +${r.impact.healthGain} health` : ""}
                 </p>
                 <div className="flex gap-2">
-                  <Button size="sm" onClick={() => void accept(r)} disabled={processing !== null}>
+                  <Button size="sm" onClick={() => void accept(r)} disabled={processing !== null || applied.includes(r.id)}>
                     {processing === r.id ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Check className="size-4" aria-hidden />}
-                    {processing === r.id ? "Processing..." : r.actionLabel}
+                    {processing === r.id ? "Processing..." : applied.includes(r.id) ? "Applied" : r.actionLabel}
                   </Button>
                   <Button size="sm" variant="ghost" onClick={() => dismiss(r)} disabled={processing === r.id} aria-label={`Dismiss ${r.title}`}>
                     <X className="size-4" aria-hidden /> Dismiss

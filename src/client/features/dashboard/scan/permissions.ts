@@ -21,6 +21,17 @@ export function currentPermissions(): ScanPermissions {
   };
 }
 
+const NONE: ScanPermissions = { files: false, photos: false, apps: false, email: false, notifications: false };
+
+/** The first check, when the panel opens: a browser that refuses to say gets spec §8's alert. */
+export function checkPermissions(): { permissions: ScanPermissions; error: string | null } {
+  try {
+    return { permissions: currentPermissions(), error: null };
+  } catch {
+    return { permissions: NONE, error: "Failed to check permissions" };
+  }
+}
+
 export async function requestPermissions(): Promise<ScanPermissions> {
   if (typeof Notification !== "undefined" && Notification.permission === "default") {
     await Notification.requestPermission();

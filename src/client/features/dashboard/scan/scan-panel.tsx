@@ -9,7 +9,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { supportsFolderPicker } from "../../../lib/scan-folder-store";
-import { currentPermissions, requestPermissions, type ScanPermissions } from "./permissions";
+import { checkPermissions, requestPermissions, type ScanPermissions } from "./permissions";
 import { ScanResultsCard } from "./scan-results-card";
 import { useRealScan } from "./use-real-scan";
 import { formatCount } from "../../../../domain/format";
@@ -32,8 +32,9 @@ interface Props {
 
 export function ScanPanel({ userId, onComplete, initialFolder }: Props) {
   const [metadataOnly, setMetadataOnly] = useState(false);
-  const [permissions, setPermissions] = useState<ScanPermissions>(currentPermissions);
-  const [permissionError, setPermissionError] = useState<string | null>(null);
+  const [initial] = useState(checkPermissions);
+  const [permissions, setPermissions] = useState<ScanPermissions>(initial.permissions);
+  const [permissionError, setPermissionError] = useState<string | null>(initial.error);
   const scan = useRealScan(userId, metadataOnly, onComplete);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();

@@ -23,6 +23,11 @@ export function ScanResultsCard({ summary }: { summary: ScanSummary }) {
           </div>
         ))}
       </dl>
+      {summary.photosCount > 0 ? (
+        <p className="mt-3 text-sm" data-testid="photos-analyzed">
+          <span className="font-medium">Photos Analyzed</span>: Found {formatCount(summary.photosCount)} photos, {formatCount(summary.photosDuplicates)} duplicates
+        </p>
+      ) : null}
       {summary.metadataOnly ? (
         <p className="mt-2 text-xs text-muted-foreground">Quick mode compared sizes only: same-size files are possible duplicates.</p>
       ) : null}

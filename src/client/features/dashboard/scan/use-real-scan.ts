@@ -10,6 +10,7 @@ import { runScanInWorker } from "../../../../scan/run-scan-in-worker";
 import type { ScanProgress } from "../../../../scan/types";
 import { vibrate } from "../../../lib/device/haptics";
 import { rememberFolder } from "../../../lib/scan-folder-store";
+import { saveAndTell } from "../../../lib/scan-notice";
 import { toast } from "../../../lib/toast-store";
 import { useSaveScan } from "../api/save-scan";
 
@@ -59,11 +60,7 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
         if (!Array.isArray(source)) await rememberFolder(source);
         setSummary(result.summary);
         setState("done");
-        if (userId !== null && userId > 0) {
-          // A failed save is only logged (spec §8): the scan itself succeeded on this device.
-          await saveScan({ userId, summary: result.summary }).catch((err: unknown) => console.warn("Saving the scan failed", err));
-        }
-        toast({ title: "Scan Complete", description: "Your digital life has been analyzed and saved!" });
+        toast(await saveAndTell(userId, () => saveScan({ userId: userId ?? 0, summary: result.summary }), source, result.summary.totalFiles));
         onComplete(result.summary);
       } catch (err) {
         if (err instanceof DOMException && err.name === "AbortError") {

@@ -5,13 +5,13 @@
  */
 import { Archive, CheckCircle2, Loader2, Upload, XCircle } from "lucide-react";
 import { useId, useRef } from "react";
-import { estimateBackupGb } from "../../../../domain/backup";
+import { backupSize } from "../../../../domain/backup";
 import type { Insights } from "../../../../domain/schemas/insights";
 import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { formatDateTime } from "../format";
 import { useBackup, useRestore } from "../hooks/use-backup";
-import { formatCount } from "../../../../domain/format";
+import { formatBytes, formatCount } from "../../../../domain/format";
 
 const BACKUP_LABEL = { idle: "Backup Now", backing_up: "Backing up...", complete: "Backup Complete", error: "Backup Failed" } as const;
 
@@ -21,7 +21,7 @@ export function BackupCard({ userId, data }: { userId: number; data: Insights })
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const busy = restore.step === "reading" || restore.step === "restoring";
-  const gb = estimateBackupGb(data.aggregates.photosCount, data.aggregates.filesCount);
+  const copySize = backupSize(data.aggregates);
 
   return (
     <>
@@ -34,7 +34,9 @@ export function BackupCard({ userId, data }: { userId: number; data: Insights })
         </p>
         {data.aggregates.photosCount + data.aggregates.filesCount > 0 ? (
           <p className="text-xs text-muted-foreground">
-            For comparison, copying the photos and files themselves would take about {gb.toLocaleString("en-US")} GB (estimate: 2.1 MB per photo, 5.2 MB per file).
+            {copySize.basis === "scan"
+              ? `For comparison, copying the photos and files themselves would take ${formatBytes(copySize.bytes)} (measured by your last scan).`
+              : `For comparison, copying the photos and files themselves would take about ${formatBytes(copySize.bytes)} (estimate: 2.1 MB per photo, 5.2 MB per file).`}
           </p>
         ) : null}
         <div className="flex items-center gap-3">

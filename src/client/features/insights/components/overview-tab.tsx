@@ -1,5 +1,9 @@
-/** Spec §2 Insights → Overview: every figure from the user's own snapshots, events and streak. */
-import { Activity, Flame, HardDrive, ListChecks, Trash2 } from "lucide-react";
+/**
+ * Spec §2 Insights → Overview: every figure from the user's own snapshots, events and streak.
+ * Storage is told as it is (issue 16): what sits in the CleanSpace trash is reclaimable
+ * (and undoable); only what was deleted for good is freed.
+ */
+import { Activity, Archive, Flame, HardDrive, Trash2 } from "lucide-react";
 import { formatCount, formatBytes } from "../../../../domain/format";
 import type { Insights } from "../../../../domain/schemas/insights";
 import { AchievementsList } from "./achievements-list";
@@ -30,13 +34,25 @@ export function OverviewTab({ data }: { data: Insights }) {
           detail={
             t.estimatedBytesFreed > 0
               ? `${formatBytes(t.bytesFreed)} measured + ≈${formatBytes(t.estimatedBytesFreed)} estimated (${t.estimatedItems} items × 2.5 MB)`
-              : t.actions === 0
-                ? "No cleanups yet"
-                : "Measured by your cleanups"
+              : t.bytesFreed === 0
+                ? t.reclaimableBytes > 0
+                  ? "Empty the trash to free it"
+                  : "No cleanups yet"
+                : "Deleted for good, measured"
           }
         />
-        <StatTile icon={Trash2} label="Items Deleted" value={formatCount(t.itemsDeleted)} detail={`${formatCount(t.itemsProcessed)} items processed in all`} />
-        <StatTile icon={ListChecks} label="Cleanup Actions" value={formatCount(t.actions)} detail={t.actions === 0 ? "No cleanups yet" : "All time"} />
+        <StatTile
+          icon={Archive}
+          label="In the Trash"
+          value={formatBytes(t.reclaimableBytes)}
+          detail={t.reclaimableBytes > 0 ? "Reclaimable: restore or delete it in Organize" : "Nothing waiting in the trash"}
+        />
+        <StatTile
+          icon={Trash2}
+          label="Items Deleted"
+          value={formatCount(t.itemsDeleted)}
+          detail={`${formatCount(t.itemsProcessed)} items in ${formatCount(t.actions)} ${t.actions === 1 ? "cleanup" : "cleanups"}`}
+        />
       </dl>
       <CategoryProgressCard categories={data.categories} />
       <section aria-labelledby="streak-stats-title" className="grid gap-2 rounded-2xl border border-border bg-card p-5 shadow-sm">

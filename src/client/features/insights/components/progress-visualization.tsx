@@ -75,7 +75,7 @@ function Timeline({ data }: { data: Insights }) {
           ))}
         </tbody>
       </table>
-      <p className="text-xs text-muted-foreground">≈: includes an estimate of 2.5 MB per deleted item where the size was not measured.</p>
+      <p className="text-xs text-muted-foreground">Freed: deleted for good (a move to the trash is not freed yet). ≈: includes an estimate of 2.5 MB per item where the size was not measured.</p>
     </>
   );
 }

@@ -9,7 +9,8 @@ import { InsightsSchema, type Insights } from "../../../../domain/schemas/insigh
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { addDays } from "../../../../domain/streak";
 import { suggestCleanups } from "../../../../domain/suggestions";
-import { buildTimeline, categoryProgress, cleanupTotals, weeklyProgress, type EventPoint, type SnapshotPoint } from "../../../../domain/timeline";
+import { cleanupTotals } from "../../../../domain/cleanup-ledger";
+import { buildTimeline, categoryProgress, weeklyProgress, type EventPoint, type SnapshotPoint } from "../../../../domain/timeline";
 import { computeWellness } from "../../../../domain/wellness";
 
 type Cat = (typeof SCAN_CATEGORIES)[number];
@@ -66,11 +67,12 @@ export const HISTORY: Required<Omit<FixtureInput, "dismissed">> = {
   snapshots: [
     snapshot(6, buildSummary({ duplicateFiles: 120, photosDuplicates: 80, oldFiles: 400, appsCount: 20, appsUnused: 8, emailCount: 400, emailUnread: 300 })),
     snapshot(3, buildSummary({ duplicateFiles: 90, photosDuplicates: 60, oldFiles: 300, appsCount: 20, appsUnused: 8, emailCount: 400, emailUnread: 250 })),
-    snapshot(0, buildSummary({ duplicateFiles: 40, photosDuplicates: 25, oldFiles: 250, largeFiles: 7, appsCount: 20, appsUnused: 6, emailCount: 400, emailUnread: 180 })),
+    snapshot(0, buildSummary({ duplicateFiles: 40, photosDuplicates: 25, photosDuplicateBytes: 62_500_000, oldFiles: 250, largeFiles: 7, appsCount: 20, appsUnused: 6, emailCount: 400, emailUnread: 180 })),
   ],
   events: [
     { localDate: addDays(TODAY, -5), createdAt: `${addDays(TODAY, -5)}T10:00:00.000Z`, category: "photos", action: "trash", items: 20, bytesFreed: 300_000_000 },
-    { localDate: addDays(TODAY, -2), createdAt: `${addDays(TODAY, -2)}T10:00:00.000Z`, category: "apps", action: "delete", items: 4, bytesFreed: 0 },
+    { localDate: addDays(TODAY, -3), createdAt: `${addDays(TODAY, -3)}T10:00:00.000Z`, category: "photos", action: "delete", items: 12, bytesFreed: 200_000_000 },
+    { localDate: addDays(TODAY, -2), createdAt: `${addDays(TODAY, -2)}T10:00:00.000Z`, category: "apps", action: "quick-action", items: 4, bytesFreed: 0 },
     { localDate: addDays(TODAY, -1), createdAt: `${addDays(TODAY, -1)}T10:00:00.000Z`, category: "files", action: "review", items: 10, bytesFreed: 0 },
   ],
   streakHistory: [0, 1, 2, 3].map((d) => addDays(TODAY, -d)),
@@ -121,7 +123,10 @@ export function buildInsights(input: FixtureInput = HISTORY, userId = 7): Insigh
         emailUnread: s?.emailUnread ?? 0,
         duplicateFiles: s?.duplicateFiles,
         duplicateBytes: s?.duplicateBytes,
+        photosDuplicateBytes: s?.photosDuplicateBytes,
         largeBytes: s?.largeBytes,
+        oldFiles: s?.oldFiles,
+        oldBytes: s?.oldBytes,
       },
       4,
       2026,

@@ -1,7 +1,7 @@
 import { Wand2 } from "lucide-react";
 import { formatBytes, plural } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
-import type { FolderSource } from "../hooks/use-folder-source";
+import type { FolderSource } from "../../../lib/file-actions/folder-source";
 import type { OrganizeItem } from "../organize-item";
 
 interface Props {

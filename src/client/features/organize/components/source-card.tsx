@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { plural } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
-import type { FolderSource } from "../hooks/use-folder-source";
+import type { FolderSource } from "../../../lib/file-actions/folder-source";
 
 interface Props {
   source: FolderSource;

@@ -20,11 +20,18 @@ interface Props {
   open: boolean;
   root: FileSystemDirectoryHandle;
   onOpenChange(open: boolean): void;
-  /** Records the permanent delete as a cleanup event (signed-in users). */
-  onDeleted(count: number): void;
+  /** Records the permanent delete (real bytes, now freed) as a cleanup event (signed-in users). */
+  onDeleted(count: number, bytes: number): void;
+  /** Records files put back (their bytes leave "in the trash"); not a cleanup. */
+  onRestored(count: number, bytes: number): void;
 }
 
-export function TrashView({ open, root, onOpenChange, onDeleted }: Props) {
+const bytesOf = (entries: readonly TrashEntry[], paths: readonly string[]) => {
+  const sizes = new Map(entries.map((e) => [e.trashPath, e.size]));
+  return paths.reduce((n, p) => n + (sizes.get(p) ?? 0), 0);
+};
+
+export function TrashView({ open, root, onOpenChange, onDeleted, onRestored }: Props) {
   const queryClient = useQueryClient();
   const trashKey = ["organize", "trash", root.name] as const;
   const trash = useQuery({ queryKey: trashKey, queryFn: () => listTrash(root), enabled: open, staleTime: 0, networkMode: "always" });
@@ -65,7 +72,7 @@ export function TrashView({ open, root, onOpenChange, onDeleted }: Props) {
       if (deleted.length > 0) {
         playSound(deleted.length > 1 ? "bulkDelete" : "delete");
         notify("success");
-        onDeleted(deleted.length);
+        onDeleted(deleted.length, bytesOf(chosen, deleted));
         toast({ title: "Deleted permanently", description: `${plural(deleted.length, "file")} deleted for good.` });
       }
       if (failed.length > 0) toast({ variant: "destructive", title: `${plural(failed.length, "file")} could not be deleted`, description: failed[0]!.reason });
@@ -78,6 +85,7 @@ export function TrashView({ open, root, onOpenChange, onDeleted }: Props) {
         chosen.map((e) => ({ item: { path: e.originalPath, size: e.size }, trashPath: e.trashPath })),
       );
       if (restored.length > 0) {
+        onRestored(restored.length, bytesOf(chosen, restored.map((r) => r.trashPath)));
         toast({ title: "Restored", description: `${plural(restored.length, "file")} back in place. Scan the folder again to list them.` });
       }
       if (failed.length > 0) toast({ variant: "destructive", title: `${plural(failed.length, "file")} stayed in the trash`, description: failed[0]!.reason });

@@ -3,8 +3,10 @@
  * - "trash" moves the files into the folder's CleanSpace trash and takes them out of the
  *   device's scan index (and the server's aggregate);
  * - "reviewed" / "ignored" mark items on this device (for files the browser cannot change).
- * Each completed action records a cleanup event for a signed-in user and leaves one undo
- * entry: undo puts the files back (or clears the marks) and retracts the event.
+ * A move to the trash records a cleanup event (its real bytes, reclaimable) for a signed-in
+ * user; a mark changes nothing on the device, so it is no cleanup and records none (issue 16).
+ * Each action leaves one undo entry: undo puts the files back (retracting the event) or
+ * clears the marks.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
@@ -24,7 +26,8 @@ import type { OrganizeItem } from "../organize-item";
 import { marksQueryKey, scanIndexQueryKey, type LoadedIndex } from "./use-scan-index";
 
 export type BatchAction = "trash" | Mark;
-type EventAction = BatchAction | "delete";
+/** What changes the device and so is recorded (cleanup-ledger.ts); marks are not. */
+type EventAction = "trash" | "delete" | "restore";
 
 /** Spec §3 "Undo history entry: action, items, timestamp" — plus how to undo it. */
 export interface UndoEntry {
@@ -40,8 +43,6 @@ export interface BatchContext {
   userId: number | null;
   root: FileSystemDirectoryHandle | null;
 }
-
-const EVENT_ACTION = { trash: "trash", reviewed: "review", ignored: "ignore", delete: "delete" } as const;
 
 export class PermissionDeniedError extends Error {
   constructor() {
@@ -59,7 +60,7 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
       if (userId === null || items === 0) return null;
       const clientId = newClientId();
       try {
-        await postCleanupEvent({ clientId, category: tab, action: EVENT_ACTION[action], items, bytesFreed });
+        await postCleanupEvent({ clientId, category: tab, action, items, bytesFreed });
         void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
         void queryClient.invalidateQueries({ queryKey: ["insights"] });
         return clientId;
@@ -142,7 +143,6 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
       const keys = items.map((i) => i.key);
       await setMarks(keys, kind);
       await queryClient.invalidateQueries({ queryKey: marksQueryKey });
-      const clientId = await recordEvent(kind, items.length, 0);
       setLastAction({
         action: kind,
         items: items.length,
@@ -150,13 +150,12 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
         undo: async () => {
           await clearMarks(keys);
           await queryClient.invalidateQueries({ queryKey: marksQueryKey });
-          await retract(clientId);
           toast({ title: "Undo complete", description: `${plural(items.length, "item")} back in the list.` });
         },
       });
       return items.length;
     },
-    [queryClient, recordEvent, retract],
+    [queryClient],
   );
 
   /** Runs an action; resolves to how many items it completed on (0 when none). */

@@ -1,43 +1,7 @@
-/**
- * Can Organize change the scanned files? Only when the latest scan came from the folder the
- * browser still remembers (File System Access, or the origin-private folder). A scan of
- * files picked through a file input is read-only: the browser cannot change those files.
- */
+/** Organize's view of where the latest scan came from (lib/file-actions/folder-source.ts). */
 import { useQuery } from "@tanstack/react-query";
 import type { StoredScanIndex } from "../../../../scan/index-store";
-import { readFileAt } from "../../../lib/file-actions/handles";
-import { folderPermission, lastFolder } from "../../../lib/scan-folder-store";
-
-export type FolderSource = { kind: "read-only" } | { kind: "folder"; root: FileSystemDirectoryHandle; name: string };
-
-interface Resolvable {
-  resolve?(handle: FileSystemHandle): Promise<string[] | null>;
-}
-
-export async function detectFolderSource(index: StoredScanIndex | null): Promise<FolderSource> {
-  const root = await lastFolder();
-  if (!root || !index || index.items.length === 0) return { kind: "read-only" };
-  const folder: FolderSource = { kind: "folder", root, name: root.name || "your folder" };
-  const withHandle = index.items.find((i) => i.handle);
-  if (withHandle?.handle) {
-    // The scan came from a folder: is it this one? resolve() says where the file sits in it.
-    const r = root as unknown as Resolvable;
-    if (!r.resolve) return folder;
-    try {
-      const relative = await r.resolve(withHandle.handle);
-      return relative && relative.join("/") === withHandle.path ? folder : { kind: "read-only" };
-    } catch {
-      return folder;
-    }
-  }
-  // No handles kept: trust the folder only when its files are where the index says.
-  if (!(await folderPermission(root, "read", false).catch(() => false))) return { kind: "read-only" };
-  for (const item of index.items.slice(0, 3)) {
-    const file = await readFileAt(root, item.path);
-    if (!file || file.size !== item.size) return { kind: "read-only" };
-  }
-  return folder;
-}
+import { detectFolderSource } from "../../../lib/file-actions/folder-source";
 
 /**
  * Keyed by the scan alone, and never refetched for it: where a scan came from does not change

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { saveScanIndex } from "../../../../scan/index-store";
 import { runScanInWorker } from "../../../../scan/run-scan-in-worker";
 import { rememberFolder, folderPermission } from "../../../lib/scan-folder-store";
+import { saveAndTell } from "../../../lib/scan-notice";
 import { toast } from "../../../lib/toast-store";
 import { saveSummary } from "../api/save-summary";
 import { scanIndexQueryKey } from "./use-scan-index";
@@ -22,11 +23,11 @@ export function useRescan(userId: number | null) {
       const result = await runScanInWorker({ source: root });
       await saveScanIndex(result.items, result.summary, result.duplicates);
       await rememberFolder(root);
-      if (userId !== null) await saveSummary(userId, result.summary, true).catch((error: unknown) => console.warn("Saving the scan failed", error));
+      const notice = await saveAndTell(userId, () => saveSummary(userId ?? 0, result.summary, true), root, result.summary.totalFiles);
       await queryClient.invalidateQueries({ queryKey: scanIndexQueryKey });
       void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
       void queryClient.invalidateQueries({ queryKey: ["insights"] });
-      toast({ title: "Scan Complete", description: "Your digital life has been analyzed and saved!" });
+      toast(notice);
     } catch (error) {
       toast({ variant: "destructive", title: "Scan Failed", description: error instanceof Error && error.message ? error.message : "Unknown error occurred" });
     } finally {

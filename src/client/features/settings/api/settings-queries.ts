@@ -3,20 +3,13 @@
  * once, offline and before the server answers (issue 11). Changes are optimistic.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { DEFAULT_SETTINGS, SettingsSchema, type Settings, type SettingsPatch } from "../../../../domain/schemas/settings";
+import type { Settings, SettingsPatch } from "../../../../domain/schemas/settings";
 import { apiRequest } from "../../../lib/api-client";
+import { readSettingsMirror, SETTINGS_MIRROR_KEY } from "../../../lib/settings-mirror";
 
-export const SETTINGS_MIRROR_KEY = "settings";
+/** The mirror lives in lib (other screens read it too); the settings page reads it from here. */
+export const readMirror = readSettingsMirror;
 const key = ["settings"] as const;
-
-export function readMirror(): Settings {
-  try {
-    const parsed = SettingsSchema.partial().safeParse(JSON.parse(localStorage.getItem(SETTINGS_MIRROR_KEY) ?? "{}"));
-    return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
-  } catch {
-    return DEFAULT_SETTINGS;
-  }
-}
 
 function writeMirror(s: Settings): void {
   try {

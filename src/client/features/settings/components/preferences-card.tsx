@@ -6,7 +6,7 @@ import { ToggleRow } from "./toggle-row";
 
 const ROWS: { key: keyof Settings; label: string; description: string }[] = [
   { key: "notifications", label: "Push Notifications", description: "Reminders for your daily goal and streak." },
-  { key: "autoClean", label: "Auto Clean Mode", description: "Offer a safe cleanup of exact copies after each scan." },
+  { key: "autoClean", label: "Auto Clean Mode", description: "After each scan, move exact copies to the CleanSpace trash (you can undo)." },
   { key: "dailyTips", label: "Daily Tips", description: "Show a decluttering tip on your dashboard." },
   { key: "hapticFeedback", label: "Haptic Feedback", description: "Vibrate on taps and actions where the device supports it." },
   { key: "soundEffects", label: "Sound Effects", description: "Play short sounds for cleanups and errors." },

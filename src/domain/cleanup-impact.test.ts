@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { buildSummary } from "../server/test/factories";
+import { healthGain, scoreInputsAfter, scoreInputsOf } from "./cleanup-impact";
+import { computeHealthScore } from "./health-score";
+
+describe("healthGain (issue 16: score after minus score now)", () => {
+  const s = buildSummary({ appsCount: 10, appsUnused: 5, emailCount: 10, emailUnread: 0 });
+
+  it("reads the score inputs from the summary exactly as the score does", () => {
+    expect(computeHealthScore(scoreInputsOf(s))).toEqual(computeHealthScore(s));
+  });
+
+  it("takes the cleaned clutter and its files out, nothing else", () => {
+    expect(scoreInputsAfter(s, "duplicates")).toMatchObject({ duplicateFiles: 0, totalFiles: s.totalFiles - 50, totalBytes: s.totalBytes - 100_000_000, oldFiles: 200 });
+    expect(scoreInputsAfter(s, "large-files")).toMatchObject({ largeBytes: 0, totalFiles: s.totalFiles - 2 });
+    expect(scoreInputsAfter(s, "unused-apps")).toMatchObject({ appsCount: 5, appsUnused: 0 });
+    expect(scoreInputsAfter({ ...s, photosDuplicateBytes: 10 }, "duplicate-photos")).toMatchObject({ duplicateFiles: 20, totalFiles: s.totalFiles - 30, totalBytes: s.totalBytes - 10 });
+  });
+
+  it("is the difference of the real scores, and 0 when the cleanup changes nothing", () => {
+    const now = computeHealthScore(s).score;
+    expect(healthGain(s, "unused-apps")).toBe(computeHealthScore(scoreInputsAfter(s, "unused-apps")).score - now);
+    expect(healthGain(s, "unused-apps")).toBe(15);
+    expect(healthGain(s, "unread-email")).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * What a cleanup would really change (issue 16): the health gain of a quick win or a
+ * recommendation is the score after the cleanup minus the score now, both from the real
+ * score function (health-score.ts) on the user's own scan summary — never a fixed "+20".
+ */
+import { computeHealthScore, type ScoreInputs } from "./health-score";
+import type { ScanSummary } from "./schemas/scan-summary";
+
+/** The clutter a cleanup takes away. */
+export type Cleanup = "duplicate-photos" | "duplicates" | "large-files" | "old-files" | "unused-apps" | "unread-email";
+
+export function scoreInputsOf(s: ScanSummary): ScoreInputs {
+  return {
+    totalFiles: s.totalFiles,
+    totalBytes: s.totalBytes,
+    duplicateFiles: s.duplicateFiles,
+    largeBytes: s.largeBytes,
+    oldFiles: s.oldFiles,
+    emptyFiles: s.emptyFiles,
+    appsCount: s.appsCount,
+    appsUnused: s.appsUnused,
+    emailCount: s.emailCount,
+    emailUnread: s.emailUnread,
+  };
+}
+
+/** Files and bytes leaving the scanned folder; the rest of the clutter stays as it was. */
+function withoutFiles(i: ScoreInputs, files: number, bytes: number): ScoreInputs {
+  return { ...i, totalFiles: Math.max(0, i.totalFiles - files), totalBytes: Math.max(0, i.totalBytes - bytes) };
+}
+
+/** The score inputs once `cleanup` is done (what the summary tells of it; nothing else changes). */
+export function scoreInputsAfter(s: ScanSummary, cleanup: Cleanup): ScoreInputs {
+  const now = scoreInputsOf(s);
+  switch (cleanup) {
+    case "duplicate-photos":
+      return { ...withoutFiles(now, s.photosDuplicates, s.photosDuplicateBytes ?? 0), duplicateFiles: Math.max(0, s.duplicateFiles - s.photosDuplicates) };
+    case "duplicates":
+      return { ...withoutFiles(now, s.duplicateFiles, s.duplicateBytes), duplicateFiles: 0 };
+    case "large-files":
+      return { ...withoutFiles(now, s.largeFiles, s.largeBytes), largeBytes: 0 };
+    case "old-files":
+      return { ...withoutFiles(now, s.oldFiles, s.oldBytes), oldFiles: 0 };
+    case "unused-apps":
+      return { ...now, appsCount: s.appsCount - s.appsUnused, appsUnused: 0 };
+    case "unread-email":
+      return { ...now, emailUnread: 0 };
+  }
+}
+
+/** Score after the cleanup minus the score now (0 when it would change nothing). */
+export function healthGain(s: ScanSummary, cleanup: Cleanup): number {
+  return Math.max(0, computeHealthScore(scoreInputsAfter(s, cleanup)).score - computeHealthScore(scoreInputsOf(s)).score);
+}
