@@ -18,6 +18,7 @@ import { registerStaticApp } from "./plugins/static-app";
 import { authRoutes } from "./routes/auth";
 import { cleanupEventRoutes } from "./routes/cleanup-events";
 import { digitalDataRoutes } from "./routes/digital-data";
+import { preferencesRoutes } from "./routes/preferences";
 import { settingsRoutes } from "./routes/settings";
 import { streakRoutes } from "./routes/streaks";
 import { emailSignupRoutes } from "./routes/email-signups";
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(streakRoutes);
   await app.register(cleanupEventRoutes);
   await app.register(settingsRoutes);
+  await app.register(preferencesRoutes);
   await app.register((await import("./routes/filter-presets")).filterPresetRoutes);
   if (env.NODE_ENV === "test") await app.register(testOutboxRoutes);
   await app.register((await import("./routes/insights")).insightsRoutes);

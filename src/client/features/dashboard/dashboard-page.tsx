@@ -11,6 +11,7 @@ import type { ScanSummary } from "../../../domain/schemas/scan-summary";
 import { deviceLocalDate } from "../../../domain/streak";
 import { lastFolder, folderPermission } from "../../lib/scan-folder-store";
 import { useSession } from "../../lib/session/use-session";
+import { useEffectiveSettings } from "../../lib/settings/use-effective-settings";
 import { useDigitalData, useStreak } from "./api/dashboard-queries";
 import { AutoCleanDialog } from "./components/auto-clean-dialog";
 import { CategoriesList } from "./components/categories-list";
@@ -27,7 +28,6 @@ import { ScanPanel } from "./scan/scan-panel";
 import { ScanResultsCard } from "./scan/scan-results-card";
 import { GuidedTour } from "./tour/guided-tour";
 import { useLocalSummary } from "./use-local-summary";
-import { readPreferences } from "./use-preferences";
 
 type Panel = "default" | "scan" | "actions";
 
@@ -38,6 +38,7 @@ export function DashboardPage() {
   const data = useDigitalData(userId);
   const streak = useStreak(userId);
   const local = useLocalSummary();
+  const settings = useEffectiveSettings();
   const [scanOn, setScanOn] = useState(false);
   const [actionsOn, setActionsOn] = useState(false);
   const [autoCleanOpen, setAutoCleanOpen] = useState(false);
@@ -117,14 +118,14 @@ export function DashboardPage() {
       ) : null}
 
       {panel === "scan" ? (
-        <ScanPanel userId={userId} onComplete={onScanComplete} initialFolder={quickScanFolder} />
+        <ScanPanel userId={userId} onComplete={onScanComplete} initialFolder={quickScanFolder} metadataOnly={settings.metadataOnlyScan} />
       ) : panel === "actions" ? (
         <QuickActionsPanel summary={summary} />
       ) : (
         <>
           <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} />
           {summary ? <ScanResultsCard summary={summary} /> : null}
-          <CategoriesList order={orderCategories(readPreferences())} summary={summary} />
+          <CategoriesList order={orderCategories(settings)} summary={summary} />
           <GoalCard
             goal={goal}
             quickWins={summary ? pickQuickWins({ photosDuplicates: summary.photosDuplicates, appsUnused: summary.appsUnused, emailUnread: summary.emailUnread }) : []}
@@ -132,7 +133,7 @@ export function DashboardPage() {
           />
           <QuickActions isPremium={isPremium} onQuickScan={() => void quickScan()} onAutoClean={() => setAutoCleanOpen(true)} />
           <StreakCard current={currentStreak} history={streak.data?.streakHistory ?? []} today={today} />
-          <TipCard />
+          {settings.dailyTips ? <TipCard /> : null}
           <RecommendationsList items={recommendations} />
         </>
       )}
