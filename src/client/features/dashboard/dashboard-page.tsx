@@ -11,13 +11,15 @@ import type { ScanSummary } from "../../../domain/schemas/scan-summary";
 import { deviceLocalDate } from "../../../domain/streak";
 import { lastFolder, folderPermission } from "../../lib/scan-folder-store";
 import { useSession } from "../../lib/session/use-session";
+import { usePreferences } from "../../lib/settings/preferences-api";
 import { useEffectiveSettings } from "../../lib/settings/use-effective-settings";
-import { useDigitalData, useStreak } from "./api/dashboard-queries";
+import { useDigitalData, useStreak } from "../../lib/data/digital-data-queries";
 import { AutoCleanDialog } from "./components/auto-clean-dialog";
 import { CategoriesList } from "./components/categories-list";
 import { DashboardHeader } from "./components/dashboard-header";
 import { GoalCard } from "./components/goal-card";
 import { HealthScoreCard } from "./components/health-score-card";
+import { PreferencesPrompt } from "./components/preferences-prompt";
 import { PromoBanner } from "./components/promo-banner";
 import { QuickActions } from "./components/quick-actions";
 import { QuickActionsPanel } from "./components/quick-actions-panel";
@@ -39,6 +41,9 @@ export function DashboardPage() {
   const streak = useStreak(userId);
   const local = useLocalSummary();
   const settings = useEffectiveSettings();
+  const preferences = usePreferences(userId !== null);
+  // Asked once after registration; the tour waits until it is answered.
+  const askPreferences = preferences.data?.asked === false ? preferences.data : null;
   const [scanOn, setScanOn] = useState(false);
   const [actionsOn, setActionsOn] = useState(false);
   const [autoCleanOpen, setAutoCleanOpen] = useState(false);
@@ -123,6 +128,7 @@ export function DashboardPage() {
         <QuickActionsPanel summary={summary} />
       ) : (
         <>
+          {askPreferences ? <PreferencesPrompt current={askPreferences} /> : null}
           <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} />
           {summary ? <ScanResultsCard summary={summary} /> : null}
           <CategoriesList order={orderCategories(settings)} summary={summary} />
@@ -138,7 +144,7 @@ export function DashboardPage() {
         </>
       )}
       <AutoCleanDialog open={autoCleanOpen} onOpenChange={setAutoCleanOpen} />
-      <GuidedTour />
+      {askPreferences ? null : <GuidedTour />}
     </main>
   );
 }

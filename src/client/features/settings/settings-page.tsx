@@ -13,6 +13,7 @@ import { PreferencesCard } from "./components/preferences-card";
 import { ProfileCard } from "./components/profile-card";
 import { SentLogCard } from "./components/sent-log-card";
 import { SyncCard } from "./components/sync-card";
+import { YourPreferencesCard } from "./components/your-preferences-card";
 
 export function SettingsPage() {
   const session = useSession();
@@ -37,6 +38,7 @@ export function SettingsPage() {
           </p>
         </Card>
       ) : null}
+      {user ? <YourPreferencesCard /> : null}
       <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
       <SyncCard />
       <DeviceDataCard />
