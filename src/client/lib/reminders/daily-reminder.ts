@@ -9,7 +9,7 @@
  * Notification Triggers (scheduled notifications) are not used: no browser ships them.
  */
 import { nextReminderAt, REMINDER_BODY, REMINDER_HOUR, REMINDER_TITLE, type ReminderMode } from "../../../domain/reminders";
-import { DEFAULT_NOTIFICATION_ICON } from "../device/notifications";
+import { cancelNativeNotification, DEFAULT_NOTIFICATION_ICON, scheduleDailyNativeNotification } from "../device/notifications";
 import { isNativePlatform, logDeviceWarning } from "../device/platform";
 
 /** Shared with public/reminder-sw.js. */
@@ -90,23 +90,12 @@ async function unregisterBackground(): Promise<void> {
 }
 
 async function syncNative(on: boolean): Promise<ReminderMode> {
-  try {
-    const { LocalNotifications } = await import("@capacitor/local-notifications");
-    await LocalNotifications.cancel({ notifications: [{ id: NATIVE_ID }] });
-    if (!on) return "off";
-    const permission = await LocalNotifications.checkPermissions();
-    const granted = permission.display === "granted" || (await LocalNotifications.requestPermissions()).display === "granted";
-    if (!granted) return "blocked";
-    await LocalNotifications.schedule({
-      notifications: [
-        { id: NATIVE_ID, title: REMINDER_TITLE, body: REMINDER_BODY, schedule: { on: { hour: REMINDER_HOUR, minute: 0 }, allowWhileIdle: true } },
-      ],
-    });
-    return "native";
-  } catch (error) {
-    logDeviceWarning("scheduling the daily reminder", error);
-    return "unsupported";
+  if (!on) {
+    await cancelNativeNotification(NATIVE_ID);
+    return "off";
   }
+  const result = await scheduleDailyNativeNotification({ id: NATIVE_ID, title: REMINDER_TITLE, body: REMINDER_BODY, hour: REMINDER_HOUR });
+  return result === "scheduled" ? "native" : result === "denied" ? "blocked" : "unsupported";
 }
 
 async function syncWeb(on: boolean, ask: boolean): Promise<ReminderMode> {
