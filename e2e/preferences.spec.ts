@@ -53,7 +53,7 @@ test("skipping answers it for good; Settings edits the preferences later", async
   await page.goto("/settings");
   const card = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "Your goals" }) }).last();
   await card.getByLabel("Be more productive").check();
-  await card.getByRole("button", { name: "Save goals" }).click();
+  await card.getByRole("button", { name: "Update goals" }).click();
   await expect(page.getByText("Your goals are saved.", { exact: true })).toBeVisible();
   await expectAccessible(page);
 

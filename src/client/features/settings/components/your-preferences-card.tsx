@@ -16,7 +16,7 @@ export function YourPreferencesCard() {
           key={`${prefs.data.primaryGoal}:${prefs.data.dataTypes.join(",")}`}
           initial={prefs.data}
           saving={save.isPending}
-          submitLabel="Save goals"
+          submitLabel="Update goals"
           onSubmit={(p) =>
             save.mutate(p, {
               onSuccess: () => toast({ title: "Setting Updated", description: "Your goals are saved." }),
