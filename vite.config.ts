@@ -35,6 +35,8 @@ const pwa = VitePWA({
     navigateFallbackDenylist: [/^\/api\//],
     cleanupOutdatedCaches: true,
     runtimeCaching: [],
+    // The daily reminder's periodic-sync and notification-click handlers (public/reminder-sw.js).
+    importScripts: ["/reminder-sw.js"],
   },
 });
 

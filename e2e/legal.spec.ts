@@ -55,6 +55,34 @@ test.describe("privacy policy", () => {
     await expectAccessible(page);
   });
 
+  test("says what the code does: what Stripe gets, the rate-limit table, how long each record is kept", async ({ page }) => {
+    await page.goto("/privacy");
+    const third = page.getByRole("region", { name: "Third-Party Services" });
+    // src/server/services/payments.ts: customers.create({ email, name, metadata: { userId } }).
+    await expect(third).toContainText("we send it your name, e-mail address and CleanSpace user id");
+    await expect(third).toContainText("It receives your e-mail address and the message.");
+    const collected = page.getByRole("region", { name: "Information We Collect" });
+    await expect(collected).toContainText("Each count is stored with that IP address or e-mail address in a rate-limit table");
+    await expect(collected).toContainText("for the length of its window");
+    await expect(collected).toContainText("e-mail you a link to confirm your address");
+
+    // The retention periods the clean-up job applies, one line per kind of record.
+    const retention = page.getByTestId("retention-list").getByRole("listitem");
+    await expect(retention).toHaveCount(9);
+    for (const line of [
+      /Sessions: deleted once they expire/,
+      /Password-reset and e-mail confirmation links: deleted once used or expired/,
+      /deleted 7 days after sending; a message never sent is deleted 7 days after it was written/,
+      /Ids of offline changes already applied .*: 30 days/,
+      /Ids of payment events from Stripe already processed .*: 90 days/,
+      /Rate-limit records, which hold IP addresses and e-mail addresses: deleted at the end of their window/,
+      /keyed hash \(HMAC\) of its e-mail address even after the account is deleted, so each address gets one free trial/,
+      /until you delete your account; then they are removed with it/,
+    ]) {
+      await expect(retention.filter({ hasText: line })).toHaveCount(1);
+    }
+  });
+
   test("'Back to Website' goes to /", async ({ page }) => {
     await page.goto("/privacy");
     await page.getByRole("link", { name: "Back to Website" }).click();

@@ -193,8 +193,10 @@ test("a folder handle from the origin-private file system finds exactly the mani
 
 test("quick mode reads no content: every equal-size set is a possible duplicate", async ({ page }) => {
   const manifest = corpus(300, 11);
+  // The saved "Quick scans (sizes only)" setting picks the mode (a visitor's lives on the device).
+  await page.addInitScript(() => localStorage.setItem("settings", JSON.stringify({ metadataOnlyScan: true })));
   await openScanPanel(page);
-  await page.getByLabel(/Quick mode: compare sizes only/).check();
+  await expect(page.getByTestId("scan-mode")).toContainText("Quick scan: sizes only");
   await page.getByLabel("Or choose a folder manually (works in every browser)").setInputFiles(manifest.dir);
   await expect(page.getByText("Files Analyzed", { exact: true })).toBeVisible({ timeout: 30_000 });
   const stored = await storedDuplicateGroups(page);

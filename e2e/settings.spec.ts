@@ -45,7 +45,7 @@ test("the profile can be edited and the version comes from package.json", async 
   await page.getByLabel("Name").fill("Samira");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("profile-name")).toHaveText("Samira");
-  await expect(page.getByTestId("app-version")).toHaveText("1.0.0");
+  await expect(page.getByTestId("app-version")).toHaveText("version 1.0");
 });
 
 test("Sign Out ends the server session and goes to /", async ({ page, baseURL }) => {

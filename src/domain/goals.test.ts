@@ -64,6 +64,7 @@ describe("category order (spec §2)", () => {
     expect(orderCategories(null)).toEqual(["photos", "files", "apps", "email"]);
     expect(orderCategories({ primaryGoal: "organize", dataTypes: [] })).toEqual(["files", "email", "photos", "apps"]);
     expect(orderCategories({ primaryGoal: "privacy", dataTypes: ["files"] })).toEqual(["files", "apps", "email", "photos"]);
-    expect(orderCategories({ primaryGoal: "productivity", dataTypes: ["photos", "email"] })).toEqual(["email", "photos", "apps", "files"]);
+    // The chosen ones keep the order the user picked them in (spec §2: only "the remaining ones" follow the goal).
+    expect(orderCategories({ primaryGoal: "productivity", dataTypes: ["photos", "email"] })).toEqual(["photos", "email", "apps", "files"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, getPlan, periodLabel, PLANS, PlanTypeSchema, trialLabel } from "./pricing";
+import { formatUsd, getPlan, periodLabel, PLANS, PlanTypeSchema, PRO_FEATURES, trialLabel } from "./pricing";
 
 describe("plans (spec §9)", () => {
   it("lists monthly, yearly and lifetime in that order", () => {
@@ -55,5 +55,14 @@ describe("formatting", () => {
 
   it("throws on an unknown plan id", () => {
     expect(() => getPlan("weekly" as never)).toThrow(/Unknown plan/);
+  });
+});
+
+describe("what Pro lists (issue 16)", () => {
+  it("every plan lists the same Pro features, and only ones built today", () => {
+    for (const plan of PLANS) expect(plan.features).toEqual(PRO_FEATURES);
+    const text = PRO_FEATURES.join(" ").toLowerCase();
+    // E-mail cleanup needs an OAuth setup that is not built; there is no priority support desk.
+    expect(text).not.toMatch(/email cleanup|e-mail cleanup|priority support|future update/);
   });
 });

@@ -29,10 +29,19 @@ export interface Plan {
 
 export const MONEY_BACK_GUARANTEE_DAYS = 30;
 
-const PRO_FEATURES = [
-  "Photo, file, app and email cleanup",
-  "Advanced filters and batch operations",
-  "Insights and wellness tracking",
+/**
+ * What Pro unlocks today, and nothing more (issue 16) — each line is gated in the code:
+ * the Organize workspace (client gate; e-mail cleanup is not built, so it is not listed),
+ * filter presets (server, routes/filter-presets.ts), Quick Scan and the quick-actions panel
+ * (spec §6), Insights and the Pro exports and backups (server, routes/insights.ts, export.ts).
+ * Every plan gives the same Pro; they differ only in how it is paid.
+ */
+export const PRO_FEATURES = [
+  "Organize photos, files and apps: move copies to the CleanSpace trash, undo, delete for good",
+  "Advanced filters, saved presets and batch operations",
+  "Quick Scan and the Quick Actions panel",
+  "Insights: progress, smart suggestions and digital wellness",
+  "Reports, exports and backups of your data",
 ] as const;
 
 export const PLANS: readonly Plan[] = [
@@ -55,7 +64,7 @@ export const PLANS: readonly Plan[] = [
     trialDays: 7,
     savingsLabel: "50% savings",
     mostPopular: true,
-    features: [...PRO_FEATURES, "Priority support"],
+    features: PRO_FEATURES,
   },
   {
     id: "lifetime",
@@ -65,7 +74,7 @@ export const PLANS: readonly Plan[] = [
     period: "once",
     trialDays: 0,
     mostPopular: false,
-    features: [...PRO_FEATURES, "Every future update, paid once"],
+    features: PRO_FEATURES,
   },
 ];
 

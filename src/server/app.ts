@@ -22,6 +22,7 @@ import { registerStaticApp } from "./plugins/static-app";
 import { authRoutes } from "./routes/auth";
 import { cleanupEventRoutes } from "./routes/cleanup-events";
 import { digitalDataRoutes } from "./routes/digital-data";
+import { preferencesRoutes } from "./routes/preferences";
 import { settingsRoutes } from "./routes/settings";
 import { streakRoutes } from "./routes/streaks";
 import { emailChangeRoutes } from "./routes/email-change";
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(streakRoutes);
   await app.register(cleanupEventRoutes);
   await app.register(settingsRoutes);
+  await app.register(preferencesRoutes);
   await app.register((await import("./routes/filter-presets")).filterPresetRoutes);
   await app.register((await import("./routes/insights")).insightsRoutes);
   await app.register((await import("./routes/export")).exportRoutes);

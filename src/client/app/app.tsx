@@ -8,6 +8,8 @@ import { PageExtras } from "./page-extras";
 import { AppRoutes } from "./routes";
 
 // The offline queue starts at app start (spec §4): pending actions sync as its database opens.
+// Synced settings (haptics, sounds, theme, daily reminder) apply on every page, after the shell.
+const SettingsEffects = lazy(() => import("./settings-effects").then((m) => ({ default: m.SettingsEffects })));
 const AppSyncStatus = lazy(() => import("../components/sync-status").then((m) => ({ default: m.AppSyncStatus })));
 
 export function App() {
@@ -27,6 +29,7 @@ export function App() {
           <PageExtras />
           <Suspense fallback={null}>
             <AppSyncStatus />
+            <SettingsEffects />
           </Suspense>
         </ThemeProvider>
       </QueryClientProvider>

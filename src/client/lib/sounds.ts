@@ -3,6 +3,8 @@
  * (unit-tested); the player creates its AudioContext lazily on first use, follows the
  * user's Sound Effects setting and never throws.
  */
+import { readMirroredFlag } from "./settings/mirror-flag";
+
 export type SoundName = "delete" | "bulkDelete" | "success" | "click" | "swipe" | "error";
 
 export interface Tone {
@@ -45,7 +47,8 @@ export function soundSchedule(name: SoundName): Tone[] {
   }
 }
 
-let enabled = true;
+// Starts from the saved choice, so "off" holds from the first tap after a reload.
+let enabled = readMirroredFlag("soundEffects", true);
 /** Follows the user's Sound Effects setting. */
 export function setSoundsEnabled(on: boolean): void {
   enabled = on;

@@ -1,6 +1,6 @@
 /** User settings (spec §3 "Settings", preferences; issue 11), synced across devices. */
 import { z } from "zod";
-import { DATA_TYPES, PRIMARY_GOALS } from "../preferences";
+import { DataTypesSchema, PRIMARY_GOALS } from "../preferences";
 
 export const SettingsSchema = z.object({
   notifications: z.boolean(),
@@ -11,7 +11,7 @@ export const SettingsSchema = z.object({
   darkMode: z.boolean(),
   metadataOnlyScan: z.boolean(),
   primaryGoal: z.enum(PRIMARY_GOALS),
-  dataTypes: z.array(z.enum(DATA_TYPES)).max(4),
+  dataTypes: DataTypesSchema,
   timezone: z.string().min(1).max(64).regex(/^[A-Za-z_+\-/0-9]+$/),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -11,12 +11,15 @@ import type { ScanSummary } from "../../../domain/schemas/scan-summary";
 import { deviceLocalDate } from "../../../domain/streak";
 import { lastFolder, folderPermission } from "../../lib/scan-folder-store";
 import { useSession } from "../../lib/session/use-session";
-import { useDigitalData, useStreak } from "./api/dashboard-queries";
+import { usePreferences } from "../../lib/settings/preferences-api";
+import { useEffectiveSettings } from "../../lib/settings/use-effective-settings";
+import { useDigitalData, useStreak } from "../../lib/data/digital-data-queries";
 import { AutoCleanDialog } from "./components/auto-clean-dialog";
 import { CategoriesList } from "./components/categories-list";
 import { DashboardHeader } from "./components/dashboard-header";
 import { GoalCard } from "./components/goal-card";
 import { HealthScoreCard } from "./components/health-score-card";
+import { PreferencesPrompt } from "./components/preferences-prompt";
 import { PromoBanner } from "./components/promo-banner";
 import { QuickActions } from "./components/quick-actions";
 import { QuickActionsPanel } from "./components/quick-actions-panel";
@@ -28,7 +31,6 @@ import { ScanResultsCard } from "./scan/scan-results-card";
 import { GuidedTour } from "./tour/guided-tour";
 import { useDashboardCleanups } from "./use-dashboard-cleanups";
 import { useLocalSummary } from "./use-local-summary";
-import { readPreferences } from "./use-preferences";
 
 type Panel = "default" | "scan" | "actions";
 
@@ -40,6 +42,10 @@ export function DashboardPage() {
   const streak = useStreak(userId);
   const local = useLocalSummary();
   const cleanups = useDashboardCleanups(userId);
+  const settings = useEffectiveSettings();
+  const preferences = usePreferences(userId !== null);
+  // Asked once after registration; the tour waits until it is answered.
+  const askPreferences = preferences.data?.asked === false ? preferences.data : null;
   const [scanOn, setScanOn] = useState(false);
   const [actionsOn, setActionsOn] = useState(false);
   const [autoCleanOpen, setAutoCleanOpen] = useState(false);
@@ -107,14 +113,15 @@ export function DashboardPage() {
       ) : null}
 
       {panel === "scan" ? (
-        <ScanPanel userId={userId} onComplete={onScanComplete} initialFolder={quickScanFolder} />
+        <ScanPanel userId={userId} onComplete={onScanComplete} initialFolder={quickScanFolder} metadataOnly={settings.metadataOnlyScan} />
       ) : panel === "actions" ? (
         <QuickActionsPanel summary={summary} />
       ) : (
         <>
+          {askPreferences ? <PreferencesPrompt current={askPreferences} /> : null}
           <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} />
           {summary ? <ScanResultsCard summary={summary} /> : null}
-          <CategoriesList order={orderCategories(readPreferences())} summary={summary} />
+          <CategoriesList order={orderCategories(settings)} summary={summary} />
           <GoalCard
             goal={goal}
             quickWins={summary ? pickQuickWins(summary) : []}
@@ -122,12 +129,12 @@ export function DashboardPage() {
           />
           <QuickActions isPremium={isPremium} onQuickScan={() => void quickScan()} onAutoClean={() => setAutoCleanOpen(true)} />
           <StreakCard current={currentStreak} history={streak.data?.streakHistory ?? []} today={today} />
-          <TipCard />
+          {settings.dailyTips ? <TipCard /> : null}
           <RecommendationsList items={recommendations} onPerform={cleanups.perform} />
         </>
       )}
       <AutoCleanDialog open={autoCleanOpen} onOpenChange={setAutoCleanOpen} onClean={cleanups.runAutoClean} />
-      <GuidedTour />
+      {askPreferences ? null : <GuidedTour />}
     </main>
   );
 }

@@ -8,18 +8,19 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { Recommendation } from "../../../domain/recommendations";
 import { describeAutoClean } from "../../lib/file-actions/auto-clean-notice";
-import { readSettingsMirror, saveSettings } from "../../lib/settings-mirror";
+import { saveSettings } from "../../lib/settings/save-settings";
+import { readMirror } from "../../lib/settings/settings-queries";
 import type { AcceptOutcome } from "./components/recommendations-list";
 import { useAutoClean } from "./use-auto-clean";
 
 export function useDashboardCleanups(userId: number | null) {
   const queryClient = useQueryClient();
   const autoClean = useAutoClean(userId);
-  const [autoCleanOn, setAutoCleanOn] = useState(() => readSettingsMirror().autoClean);
+  const [autoCleanOn, setAutoCleanOn] = useState(() => readMirror().autoClean);
 
   /** After every completed scan: Auto Clean Mode moves the new scan's exact copies. */
   const afterScan = useCallback(() => {
-    if (!readSettingsMirror().autoClean) return;
+    if (!readMirror().autoClean) return;
     // No click to ask from: only a folder the browser already lets CleanSpace change.
     void autoClean.run(false).catch((error: unknown) => console.warn("Auto Clean after the scan failed", error));
   }, [autoClean]);

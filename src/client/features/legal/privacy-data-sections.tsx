@@ -1,4 +1,5 @@
 import { LegalSection } from "./components/legal-document";
+import { PrivacyRetention } from "./privacy-retention";
 
 /** Privacy Policy: information collected, how it is used, security. */
 export function PrivacyDataSections() {
@@ -39,8 +40,9 @@ export function PrivacyDataSections() {
         <h3>What we store on our servers</h3>
         <ul>
           <li>
-            <strong>Your account:</strong> your name, your e-mail address and your password, stored only as an Argon2id
-            hash — we never store or see the password itself.
+            <strong>Your account:</strong> your name, your e-mail address, your user id (a number we assign) and your
+            password, stored only as an Argon2id hash — we never store or see the password itself. When you register we
+            e-mail you a link to confirm your address, and note when you confirmed it.
           </li>
           <li>
             <strong>Your session:</strong> when you sign in we give your browser a random token in an httpOnly cookie.
@@ -75,8 +77,23 @@ export function PrivacyDataSections() {
             up (for example, the landing page) and the topics you asked about.
           </li>
           <li>
-            <strong>Technical data:</strong> like any web server, ours sees your IP address with each request. We use it
-            to limit abuse (for example, too many sign-in attempts) and keep it only in short-lived operational logs.
+            <strong>Account e-mail we send:</strong> a copy of each message (your address, the subject and the text) in an
+            outbox on our server until it is delivered and for a few days after — see &ldquo;How long we keep it&rdquo;.
+          </li>
+          <li>
+            <strong>Rate limits:</strong> to stop abuse such as password guessing, we count attempts per IP address (signing
+            in, registering, resetting a password, joining the early-access list) and per e-mail address (signing in and
+            password resets). Each count is stored with that IP address or e-mail address in a rate-limit table on our
+            server (or our Redis store on larger installations) for the length of its window — from one minute to one hour
+            — and then deleted.
+          </li>
+          <li>
+            <strong>Technical data:</strong> like any web server, ours sees your IP address with each request; besides the
+            rate limits above, it appears only in the server&apos;s operational logs.
+          </li>
+          <li>
+            <strong>Technical records that keep your data correct:</strong> the random ids of offline changes we have
+            applied and of Stripe payment events we have processed, so nothing is counted twice.
           </li>
         </ul>
 
@@ -92,7 +109,7 @@ export function PrivacyDataSections() {
         <ul>
           <li>To run your account: signing you in, keeping your settings in sync and showing your health score, history, insights and streak.</li>
           <li>To take payments and manage your subscription, through Stripe.</li>
-          <li>To send account e-mail you need, such as password-reset messages.</li>
+          <li>To send account e-mail you need: the link that confirms your address when you register, and password-reset messages.</li>
           <li>To tell the people on the early-access list when CleanSpace launches.</li>
           <li>To keep the service secure and working: rate limits, abuse prevention and fixing errors.</li>
         </ul>
@@ -100,11 +117,7 @@ export function PrivacyDataSections() {
           We do not sell your information, we do not show ads, and we do not build profiles of you. Recommendations and
           suggestions are computed from your own totals, on your device or on our server, only to show them to you.
         </p>
-        <h3>How long we keep it</h3>
-        <p>
-          Account data is kept until you delete your account. Early-access signups are kept until launch news has been sent
-          or until you ask us to remove you. Operational logs are kept only as long as needed to keep the service secure.
-        </p>
+        <PrivacyRetention />
         <h3>Children</h3>
         <p>
           CleanSpace is not intended for children under 13 (under 16 in the European Union), and we do not knowingly collect

@@ -10,13 +10,16 @@ export function PrivacyRightsSections() {
         <p>We share information with three kinds of service providers, each only for the job below:</p>
         <ul>
           <li>
-            <strong>Stripe</strong> processes card payments. Your card details go straight from your browser to Stripe and
-            never touch our server; Stripe tells us only whether a payment succeeded and the customer and subscription ids
-            we keep with your account. See stripe.com/privacy.
+            <strong>Stripe</strong> processes card payments. When you subscribe through Stripe we send it your{" "}
+            <strong>name, e-mail address and CleanSpace user id</strong> to create you as its customer, and the plan you
+            chose with your user id on the subscription or payment. Your card details go straight from your browser to
+            Stripe and never touch our server; Stripe tells us whether a payment succeeded and the customer and
+            subscription ids we keep with your account. See
+            stripe.com/privacy.
           </li>
           <li>
-            <strong>An e-mail sending service</strong> (our SMTP provider) delivers account e-mail such as password resets.
-            It receives your e-mail address and the message.
+            <strong>An e-mail sending service</strong> (our SMTP provider) delivers account e-mail: the link that confirms
+            your address and password resets. It receives your e-mail address and the message.
           </li>
           <li>
             <strong>A newsletter service</strong> sends the launch announcement. If you joined the early-access list, we

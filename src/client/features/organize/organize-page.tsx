@@ -15,6 +15,7 @@ import { vibrate } from "../../lib/device/haptics";
 import { useIsPremium } from "../../lib/session/use-is-premium";
 import { useSession } from "../../lib/session/use-session";
 import { EmailPanel } from "./components/empty-states";
+import { OrganizeScore } from "./components/organize-score";
 import { ProTeasers } from "./components/pro-teasers";
 import { OrganizeWorkspace } from "./organize-workspace";
 
@@ -54,7 +55,10 @@ export function OrganizePage() {
 
   return (
     <main className="mx-auto grid max-w-3xl gap-4 p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Organize</h1>
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold">Organize</h1>
+        <OrganizeScore userId={session.user?.id ?? null} />
+      </div>
       <Tabs.Root
         value={tab}
         onValueChange={(value) => {
@@ -64,7 +68,7 @@ export function OrganizePage() {
         className="grid gap-4"
       >
         <div className="flex flex-wrap items-center gap-2">
-          <Tabs.List aria-label="Categories" className="grid flex-1 grid-cols-4 gap-1 rounded-xl bg-muted p-1">
+          <Tabs.List aria-label="Categories" className="grid min-w-72 flex-1 grid-cols-4 gap-1 rounded-xl bg-muted p-1">
             {TABS.map((t) => (
               <Tabs.Trigger
                 key={t.id}

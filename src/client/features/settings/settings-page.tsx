@@ -1,13 +1,10 @@
 /** Settings (spec §2 "Settings", issue 11). */
 import { Link } from "wouter";
-import type { SettingsPatch } from "../../../domain/schemas/settings";
 import { Card } from "../../components/ui/card";
 import { paths } from "../../config/paths";
-import { setHapticsEnabled } from "../../lib/device/haptics";
 import { useSession } from "../../lib/session/use-session";
 import { useSignOut } from "../../lib/session/sign-out";
-import { setSoundsEnabled } from "../../lib/sounds";
-import { readMirror, useSettings, useUpdateSettings } from "./api/settings-queries";
+import { useChangeSettings, useEffectiveSettings } from "../../lib/settings/use-effective-settings";
 import { AboutCard } from "./components/about-card";
 import { AccountCard } from "./components/account-card";
 import { DeviceDataCard } from "./components/device-data-card";
@@ -17,27 +14,14 @@ import { ProfileCard } from "./components/profile-card";
 import { SentLogCard } from "./components/sent-log-card";
 import { SubscriptionSection } from "./components/subscription/subscription-section";
 import { SyncCard } from "./components/sync-card";
+import { YourPreferencesCard } from "./components/your-preferences-card";
 
 export function SettingsPage() {
   const session = useSession();
   const user = session.user;
-  const settings = useSettings(user !== null);
-  const update = useUpdateSettings();
+  const current = useEffectiveSettings();
+  const change = useChangeSettings();
   const signOut = useSignOut();
-  const current = settings.data ?? readMirror();
-
-  const change = (patch: SettingsPatch) => {
-    if (patch.hapticFeedback !== undefined) setHapticsEnabled(patch.hapticFeedback);
-    if (patch.soundEffects !== undefined) setSoundsEnabled(patch.soundEffects);
-    if (user) update.mutate(patch);
-    else {
-      try {
-        localStorage.setItem("settings", JSON.stringify({ ...current, ...patch }));
-      } catch {
-        // Not stored; applies for this visit.
-      }
-    }
-  };
 
   return (
     <main className="mx-auto grid max-w-2xl gap-4 p-4 sm:p-6">
@@ -55,6 +39,7 @@ export function SettingsPage() {
           </p>
         </Card>
       ) : null}
+      {user ? <YourPreferencesCard /> : null}
       {user ? <SubscriptionSection /> : null}
       <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
       <SyncCard />

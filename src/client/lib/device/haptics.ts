@@ -4,6 +4,7 @@
  * error → heavy. Native apps use Capacitor Haptics (loaded on demand, never in the web
  * bundle); the web falls back to the Vibration API. Nothing here throws.
  */
+import { readMirroredFlag } from "../settings/mirror-flag";
 import { isNativePlatform, logDeviceWarning } from "./platform";
 
 export type HapticStyle = "light" | "medium" | "heavy";
@@ -22,7 +23,8 @@ export function hapticStyleFor(kind: HapticNotice): HapticStyle {
   return NOTICE_STYLE[kind];
 }
 
-let enabled = true;
+// Starts from the saved choice, so "off" holds from the first tap after a reload.
+let enabled = readMirroredFlag("hapticFeedback", true);
 /** Follows the user's Haptic Feedback setting. */
 export function setHapticsEnabled(on: boolean): void {
   enabled = on;

@@ -92,3 +92,34 @@ export async function scheduleNotification(n: LocalNotification): Promise<boolea
     return false;
   }
 }
+
+export type DailyScheduleResult = "scheduled" | "denied" | "failed";
+
+/**
+ * Native only: a local notification repeating every day at `hour`:00, replacing any earlier
+ * one with the same id. Needs display permission (asked here; spec §6).
+ */
+export async function scheduleDailyNativeNotification(n: { id: number; title: string; body: string; hour: number }): Promise<DailyScheduleResult> {
+  try {
+    const { LocalNotifications } = await import("@capacitor/local-notifications");
+    await LocalNotifications.cancel({ notifications: [{ id: n.id }] });
+    if (!(await requestNotificationPermission())) return "denied";
+    await LocalNotifications.schedule({
+      notifications: [{ id: n.id, title: n.title, body: n.body, schedule: { on: { hour: n.hour, minute: 0 }, allowWhileIdle: true } }],
+    });
+    return "scheduled";
+  } catch (error) {
+    logDeviceWarning("scheduling a daily notification", error);
+    return "failed";
+  }
+}
+
+/** Native only: cancels a scheduled local notification. */
+export async function cancelNativeNotification(id: number): Promise<void> {
+  try {
+    const { LocalNotifications } = await import("@capacitor/local-notifications");
+    await LocalNotifications.cancel({ notifications: [{ id }] });
+  } catch (error) {
+    logDeviceWarning("cancelling a notification", error);
+  }
+}

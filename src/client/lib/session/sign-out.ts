@@ -33,6 +33,8 @@ export function useSignOut() {
       clearSignedInUser();
       // The next person on this device must not read this user's sent payloads (e-mail, name).
       clearSentRequests();
+      // …nor see this user's cached name, data or streak offline.
+      void import("../offline/local-cache").then((m) => m.clearCached());
       await queryClient.cancelQueries();
       queryClient.removeQueries();
       queryClient.setQueryData(sessionQueryKey, null);

@@ -10,6 +10,7 @@ import { Card, CardTitle } from "../../../components/ui/card";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { supportsFolderPicker } from "../../../lib/scan-folder-store";
 import { checkPermissions, requestPermissions, type ScanPermissions } from "./permissions";
+import { QuickScanNote } from "./quick-scan-note";
 import { ScanResultsCard } from "./scan-results-card";
 import { useRealScan } from "./use-real-scan";
 import { formatCount } from "../../../../domain/format";
@@ -28,10 +29,11 @@ interface Props {
   onComplete(summary: ScanSummary): void;
   /** Quick Scan: a remembered folder the browser still grants, scanned at once. */
   initialFolder?: FileSystemDirectoryHandle | null;
+  /** The saved "Quick scans (sizes only)" setting: compare sizes only, read no contents. */
+  metadataOnly: boolean;
 }
 
-export function ScanPanel({ userId, onComplete, initialFolder }: Props) {
-  const [metadataOnly, setMetadataOnly] = useState(false);
+export function ScanPanel({ userId, onComplete, initialFolder, metadataOnly }: Props) {
   const [initial] = useState(checkPermissions);
   const [permissions, setPermissions] = useState<ScanPermissions>(initial.permissions);
   const [permissionError, setPermissionError] = useState<string | null>(initial.error);
@@ -100,12 +102,7 @@ export function ScanPanel({ userId, onComplete, initialFolder }: Props) {
       </Card>
 
       <Card className="grid gap-3">
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" className="mt-1 size-4" checked={metadataOnly} disabled={busy} onChange={(e) => setMetadataOnly(e.target.checked)} />
-          <span>
-            Quick mode: compare sizes only and read no file contents (results are &ldquo;possible duplicates&rdquo;).
-          </span>
-        </label>
+        <QuickScanNote metadataOnly={metadataOnly} />
         <div className="flex flex-wrap items-center gap-2">
           <Button onClick={() => void start()} disabled={busy}>
             <FolderOpen className="size-4" aria-hidden />

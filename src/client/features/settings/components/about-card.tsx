@@ -5,6 +5,11 @@ import { paths } from "../../../config/paths";
 
 declare const __APP_VERSION__: string;
 
+/** Spec §2 "About (version 1.0…)": major.minor of package.json's version ("1.0.0" → "1.0"). */
+function displayVersion(version: string): string {
+  return version.split(".").slice(0, 2).join(".");
+}
+
 /** Spec §2: About (version, support mailto), Help & Support, legal links. */
 export function AboutCard() {
   return (
@@ -12,7 +17,9 @@ export function AboutCard() {
       <CardTitle>About</CardTitle>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Version</dt>
-        <dd data-testid="app-version">{__APP_VERSION__}</dd>
+        <dd data-testid="app-version" title={__APP_VERSION__}>
+          version {displayVersion(__APP_VERSION__)}
+        </dd>
         <dt className="text-muted-foreground">Support</dt>
         <dd>
           <a className="text-accent underline" href={`mailto:${DEFAULT_SUPPORT_EMAIL}`}>

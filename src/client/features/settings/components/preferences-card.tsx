@@ -1,11 +1,13 @@
 import type { Settings, SettingsPatch } from "../../../../domain/schemas/settings";
 import { Card, CardTitle } from "../../../components/ui/card";
+import { playSound } from "../../../lib/sounds";
 import { useTheme } from "../../../lib/theme";
 import { toast } from "../../../lib/toast-store";
+import { ReminderStatus } from "./reminder-status";
 import { ToggleRow } from "./toggle-row";
 
 const ROWS: { key: keyof Settings; label: string; description: string }[] = [
-  { key: "notifications", label: "Push Notifications", description: "Reminders for your daily goal and streak." },
+  { key: "notifications", label: "Push Notifications", description: "A daily reminder for your cleanup goal and streak." },
   { key: "autoClean", label: "Auto Clean Mode", description: "After each scan, move exact copies to the CleanSpace trash (you can undo)." },
   { key: "dailyTips", label: "Daily Tips", description: "Show a decluttering tip on your dashboard." },
   { key: "hapticFeedback", label: "Haptic Feedback", description: "Vibrate on taps and actions where the device supports it." },
@@ -18,6 +20,8 @@ export function PreferencesCard({ settings, onChange, signedIn }: { settings: Se
   const { theme, setTheme } = useTheme();
   const update = (patch: SettingsPatch, label: string, on: boolean) => {
     onChange(patch);
+    // The spec's click sound (§9) confirms the tap, when Sound Effects is (still) on.
+    playSound("click");
     toast({ title: "Setting Updated", description: `${label} ${on ? "on" : "off"}.` });
   };
   return (
@@ -26,7 +30,10 @@ export function PreferencesCard({ settings, onChange, signedIn }: { settings: Se
       {!signedIn ? <p className="mt-1 text-sm text-muted-foreground">Sign in to keep these on every device. Changes stay on this device until then.</p> : null}
       <div className="mt-2 divide-y divide-border">
         {ROWS.map((r) => (
-          <ToggleRow key={r.key} label={r.label} description={r.description} checked={Boolean(settings[r.key])} onChange={(v) => update({ [r.key]: v }, r.label, v)} />
+          <div key={r.key}>
+            <ToggleRow label={r.label} description={r.description} checked={Boolean(settings[r.key])} onChange={(v) => update({ [r.key]: v }, r.label, v)} />
+            {r.key === "notifications" ? <ReminderStatus on={settings.notifications} /> : null}
+          </div>
         ))}
         <ToggleRow
           label="Dark Mode"

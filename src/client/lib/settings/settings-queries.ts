@@ -3,20 +3,51 @@
  * once, offline and before the server answers (issue 11). Changes are optimistic.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Settings, SettingsPatch } from "../../../../domain/schemas/settings";
-import { apiRequest } from "../../../lib/api-client";
-import { readSettingsMirror, SETTINGS_MIRROR_KEY } from "../../../lib/settings-mirror";
+import { DEFAULT_SETTINGS, SettingsSchema, type Settings, type SettingsPatch } from "../../../domain/schemas/settings";
+import { apiRequest } from "../api-client";
+import { SETTINGS_MIRROR_KEY } from "./mirror-flag";
 
-/** The mirror lives in lib (other screens read it too); the settings page reads it from here. */
-export const readMirror = readSettingsMirror;
-const key = ["settings"] as const;
+export const settingsQueryKey = ["settings"] as const;
+const key = settingsQueryKey;
 
-function writeMirror(s: Settings): void {
+let mirrorRaw: string | null | undefined;
+let mirrorValue: Settings = DEFAULT_SETTINGS;
+const mirrorListeners = new Set<() => void>();
+
+function readMirrorRaw(): string | null {
+  try {
+    return localStorage.getItem(SETTINGS_MIRROR_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** This device's copy; the same object while the stored text is unchanged (a stable snapshot). */
+export function readMirror(): Settings {
+  const raw = readMirrorRaw();
+  if (raw === mirrorRaw) return mirrorValue;
+  mirrorRaw = raw;
+  try {
+    const parsed = SettingsSchema.partial().safeParse(JSON.parse(raw ?? "{}"));
+    mirrorValue = { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+  } catch {
+    mirrorValue = DEFAULT_SETTINGS;
+  }
+  return mirrorValue;
+}
+
+export function subscribeMirror(listener: () => void): () => void {
+  mirrorListeners.add(listener);
+  return () => mirrorListeners.delete(listener);
+}
+
+export function writeMirror(s: Settings): void {
   try {
     localStorage.setItem(SETTINGS_MIRROR_KEY, JSON.stringify(s));
   } catch {
     // Storage full or blocked: the server copy still holds them.
   }
+  for (const l of mirrorListeners) l();
 }
 
 export function useSettings(enabled: boolean) {

@@ -1,0 +1,149 @@
+/**
+ * Phones (issue 16): every page, signed in with a trial, at 360 px and 414 px wide has no
+ * horizontal overflow, no interactive control drawn on top of another, and no text spilling
+ * out of its control. Full-page screenshots of each page land in the test's output folder (test-results/) for a human look.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { baseUrl, registerViaApi } from "./support/auth";
+
+const WIDTHS = [360, 414] as const;
+
+/** Every route of spec §2 (and the app's own extra screens), a few with their inner states. */
+const PAGES = [
+  "/",
+  "/showcase",
+  "/landing",
+  "/demo",
+  "/home",
+  "/organize?tab=photos",
+  "/organize?tab=files",
+  "/organize?tab=apps",
+  "/organize?tab=email",
+  "/insights",
+  "/settings",
+  "/subscribe",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password?token=layout-check",
+  "/welcome",
+  "/mobile-demo",
+  "/privacy",
+  "/terms",
+  "/no-such-page",
+] as const;
+
+interface Problem {
+  kind: "overflow" | "overlap" | "spill";
+  detail: string;
+}
+
+/** Runs in the page: the layout problems a person would see. */
+function findLayoutProblems(): Problem[] {
+  const problems: Problem[] = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) problems.push({ kind: "overflow", detail: `page is ${doc.scrollWidth}px wide in a ${doc.clientWidth}px viewport` });
+
+  const describe = (el: Element) => {
+    const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    return `<${el.tagName.toLowerCase()}> "${text}"`;
+  };
+  const visible = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return false;
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.visibility === "hidden" || s.display === "none" || Number(s.opacity) === 0) return false;
+      if (s.clipPath !== "none" || (s.position === "absolute" && s.clip !== "auto" && s.clip !== "")) return false;
+    }
+    return true;
+  };
+  /** Controls are compared only with controls in the same layer (page flow, or one fixed/sticky box). */
+  const layerOf = (el: Element): Element | null => {
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const p = getComputedStyle(e).position;
+      if (p === "fixed" || p === "sticky") return e;
+    }
+    return null;
+  };
+
+  /** A button drawn in a text field's reserved end padding (show/hide password) covers no text. */
+  const insideFieldPadding = (field: { el: Element; r: DOMRect }, control: { el: Element; r: DOMRect }) => {
+    if (!field.el.matches("input, textarea") || !control.el.matches("button")) return false;
+    const textEnd = field.r.right - parseFloat(getComputedStyle(field.el).paddingRight);
+    return control.r.left >= textEnd - 1 && control.r.right <= field.r.right + 1 && control.r.top >= field.r.top - 1 && control.r.bottom <= field.r.bottom + 1;
+  };
+
+  const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], [role="link"]';
+  const controls = [...document.querySelectorAll(selector)].filter(visible);
+  const rects = controls.map((el) => ({ el, r: el.getBoundingClientRect(), layer: layerOf(el) }));
+  for (let i = 0; i < rects.length; i++) {
+    for (let j = i + 1; j < rects.length; j++) {
+      const a = rects[i]!;
+      const b = rects[j]!;
+      if (a.layer !== b.layer || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      // A label wrapping its own input is one control.
+      if (a.el.closest("label") && a.el.closest("label") === b.el.closest("label")) continue;
+      if (insideFieldPadding(a, b) || insideFieldPadding(b, a)) continue;
+      const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+      const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+      if (w > 2 && h > 2) problems.push({ kind: "overlap", detail: `${describe(a.el)} overlaps ${describe(b.el)}` });
+    }
+  }
+
+  for (const { el, r } of rects) {
+    if (el.matches("input, select, textarea")) continue;
+    const s = getComputedStyle(el);
+    // Deliberate truncation with an ellipsis is not a spill.
+    if (s.textOverflow === "ellipsis") continue;
+    // Only text a person sees: screen-reader-only text is clipped to nothing on purpose.
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let spilled = false;
+    for (let node = walker.nextNode(); node && !spilled; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || !node.parentElement || !visible(node.parentElement)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const t of range.getClientRects()) {
+        if (t.width < 1 || t.height < 1) continue;
+        if (t.left < r.left - 2 || t.right > r.right + 2 || t.top < r.top - 2 || t.bottom > r.bottom + 2) {
+          problems.push({ kind: "spill", detail: `text of ${describe(el)} runs out of it (${Math.round(t.left)}–${Math.round(t.right)} vs ${Math.round(r.left)}–${Math.round(r.right)})` });
+          spilled = true;
+          break;
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+async function startTrial(request: APIRequestContext, userId: number) {
+  const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: { origin: baseUrl() } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+}
+
+for (const width of WIDTHS) {
+  test(`every page fits a ${width} px phone: no overflow, overlap or spilled text`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 800 });
+    await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+    const user = await registerViaApi(page.request);
+    await startTrial(page.request, user.id);
+
+    const failures: string[] = [];
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.locator("#root")).not.toBeEmpty();
+      await settle(page);
+      const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root";
+      await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+      for (const p of await page.evaluate(findLayoutProblems)) failures.push(`${path} @${width}px ${p.kind}: ${p.detail}`);
+    }
+    expect(failures).toEqual([]);
+  });
+}
