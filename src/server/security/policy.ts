@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/auth/logout": "signing out without a session is a harmless 204 that clears the cookie",
   "POST /api/auth/password-reset": "a signed-out user asks for a reset link (always 202)",
   "POST /api/auth/password-reset/confirm": "the reset link's token is the credential",
+  "POST /api/auth/verify-email": "the mailed link's token is the credential (the link may be opened signed out or on another device)",
   "POST /api/email-signup": "the landing page's early-access list",
   "POST /api/auth/email-change/confirm": "the link mailed to the new address; its token is the credential",
   "POST /api/auth/email-change/undo": "the link mailed to the old address; its token is the credential",
