@@ -40,8 +40,13 @@ describe("appOrigin (issue 18 #1)", () => {
     expect(appOrigin(loadEnv({ PORT: "5211" }))).toBe("http://localhost:5211");
   });
 
+  it("takes an explicit default port as the same origin, written as browsers send it", () => {
+    expect(appOrigin(loadEnv({ APP_ORIGIN: "https://app.example:443" }))).toBe("https://app.example");
+    expect(allowedOrigins({ APP_ORIGIN: "http://localhost:80, http://localhost:8080/" })).toEqual(["http://localhost", "http://localhost:8080"]);
+  });
+
   it("refuses an APP_ORIGIN that is not a bare http(s) origin", () => {
-    for (const bad of ["app.example", "ftp://app.example", "https://app.example/path", "https://user:pw@app.example", "https://a.example, javascript:alert(1)"]) {
+    for (const bad of ["app.example", "ftp://app.example", "https://app.example/path", "https://app.example/?q=1", "https://app.example/#x", "https://user:pw@app.example", "https://a.example, javascript:alert(1)"]) {
       expect(() => loadEnv({ APP_ORIGIN: bad }), bad).toThrow(/APP_ORIGIN/);
     }
   });

@@ -82,7 +82,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "") && !url.username;
+    // An explicit default port (http://host:80) is the same origin; anything past the origin is not.
+    return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
   } catch {
     return false;
   }
@@ -129,7 +130,8 @@ export function trustProxyOption(value: string | undefined): false | string[] | 
 /** The origins allowed to make state-changing requests, or null to trust the request's host. */
 export function allowedOrigins(env: Pick<Env, "APP_ORIGIN">): string[] | null {
   if (!env.APP_ORIGIN) return null;
-  return env.APP_ORIGIN.split(",").map((o) => o.trim().replace(/\/$/, ""));
+  // Normalised as browsers send Origin: no default port, no trailing slash.
+  return env.APP_ORIGIN.split(",").map((o) => new URL(o.trim()).origin);
 }
 
 /**

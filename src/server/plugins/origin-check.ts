@@ -17,7 +17,7 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: string[] | nul
     return site === undefined || site === "same-origin" || site === "same-site" || site === "none";
   }
   if (origin === "null") return false;
-  if (allowed) return allowed.includes(origin.replace(/\/$/, ""));
+  if (allowed) return allowed.includes(normalizeOrigin(origin));
   // request.host is the Host header, or X-Forwarded-Host only when TRUST_PROXY trusts the peer.
   const host = request.host;
   if (!host) return false;
@@ -39,4 +39,13 @@ export function registerOriginCheck(app: FastifyInstance, allowed: string[] | nu
     if (EXEMPT_PATHS.has(request.routeOptions.url ?? "")) return;
     if (!isAllowedOrigin(request, allowed)) throw new HttpError(403, "Cross-site request refused");
   });
+}
+
+/** The origin as a browser would send it (no default port); unparseable text matches nothing. */
+function normalizeOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return "";
+  }
 }

@@ -115,7 +115,7 @@ describe("with Stripe (the local fake)", () => {
     const portal = await action(t, u, "portal");
     expect(portal.json()).toEqual({ url: expect.stringMatching(/^https:\/\/billing\.stripe\.com\/p\/session\//) });
     const session = stripe.requestsTo("/v1/billing_portal/sessions")[0]!;
-    expect(session.body).toEqual({ customer: u.customer, return_url: "http://localhost:80/settings" });
+    expect(session.body).toEqual({ customer: u.customer, return_url: "http://localhost/settings" });
     expect(session.idempotencyKey).toMatch(/^cleanspace-portal-/);
 
     const recovered = stripe.recover(u.subscriptionId);

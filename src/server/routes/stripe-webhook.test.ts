@@ -89,7 +89,7 @@ describe("POST /api/stripe/webhook", () => {
     // One reminder mail, not two.
     const reminders = (await mailTo(u.email)).filter((m) => m.subject.includes("payment didn't go through"));
     expect(reminders).toHaveLength(1);
-    expect(reminders[0]!.text).toContain("http://localhost:80/settings");
+    expect(reminders[0]!.text).toContain("http://localhost/settings");
   });
 
   it("a bad or missing signature is a 400 and changes nothing (not even the processed list)", async () => {
@@ -129,7 +129,7 @@ describe("POST /api/stripe/webhook", () => {
     await deliver(t, stripe, "customer.subscription.trial_will_end", stripe.subscription(u.subscriptionId));
     const mails = (await mailTo(u.email)).filter((m) => m.subject.includes("trial ends soon"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain("http://localhost:80/settings");
+    expect(mails[0]!.text).toContain("http://localhost/settings");
 
     const v = await subscriber(t);
     expect((await t.app.inject({ method: "POST", url: "/api/subscription/cancel", headers: as(v) })).statusCode).toBe(200);

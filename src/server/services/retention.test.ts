@@ -3,7 +3,7 @@
  * nothing younger. Rows are written with dates relative to a fixed `now`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appliedActions, emailChanges, mailOutbox, passwordResetTokens, processedWebhookEvents, rateLimits, sessions } from "../db/schema";
+import { appliedActions, emailChanges, emailVerificationTokens, mailOutbox, passwordResetTokens, processedWebhookEvents, rateLimits, sessions } from "../db/schema";
 import { buildUser } from "../test/auth-helpers";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { runRetention } from "./retention";
@@ -37,6 +37,11 @@ describe("runRetention", () => {
       { tokenHash: "r-used", userId: u.id, expiresAt: later(30 * MIN), usedAt: ago(MIN) },
       { tokenHash: "r-expired", userId: u.id, expiresAt: ago(MIN) },
     ]);
+    await db.delete(emailVerificationTokens);
+    await db.insert(emailVerificationTokens).values([
+      { tokenHash: "v-live", userId: u.id, email: u.email, expiresAt: later(DAY) },
+      { tokenHash: "v-expired", userId: u.id, email: u.email, expiresAt: ago(MIN) },
+    ]);
     const change = { userId: u.id, oldEmail: "a@example.com", newEmail: "b@example.com", confirmExpiresAt: ago(6 * DAY) };
     await db.insert(emailChanges).values([
       { ...change, confirmTokenHash: "c1", revertTokenHash: "v1", revertExpiresAt: later(DAY) },
@@ -63,10 +68,11 @@ describe("runRetention", () => {
     ]);
 
     const report = await runRetention(db, NOW);
-    expect(report).toEqual({ sessions: 2, resetTokens: 2, emailChanges: 1, mail: 2, appliedActions: 1, webhookEvents: 1, rateLimits: 1 });
+    expect(report).toEqual({ sessions: 2, resetTokens: 2, verificationTokens: 1, emailChanges: 1, mail: 2, appliedActions: 1, webhookEvents: 1, rateLimits: 1 });
 
     expect((await db.select().from(sessions)).map((r) => r.id)).toEqual(["s-live"]);
     expect((await db.select().from(passwordResetTokens)).map((r) => r.tokenHash)).toEqual(["r-live"]);
+    expect((await db.select().from(emailVerificationTokens)).map((r) => r.tokenHash)).toEqual(["v-live"]);
     expect((await db.select().from(emailChanges)).map((r) => r.confirmTokenHash)).toEqual(["c1"]);
     expect((await db.select().from(mailOutbox)).map((r) => r.subject).sort()).toEqual(["pending-6d", "sent-6d"]);
     expect((await db.select().from(appliedActions)).map((r) => r.actionId)).toEqual(["a-29d"]);

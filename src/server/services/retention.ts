@@ -2,7 +2,8 @@
  * The retention job (issue 18 #16): deletes what the privacy page promises not to keep.
  * Periods (agreed with the privacy page; docs/security.md "Retention"):
  *  - sessions: once expired (sliding or absolute expiry);
- *  - password-reset and e-mail-change tokens: once used or expired;
+ *  - password-reset, e-mail-verification and e-mail-change tokens: once used or expired
+ *    (a verification token is deleted when used, so only expired ones are left here);
  *  - mail outbox rows: 7 days after sending; unsent ones 7 days after creation;
  *  - applied offline actions (idempotency keys): 30 days;
  *  - processed Stripe webhook event ids: 90 days;
@@ -12,7 +13,7 @@
  */
 import { and, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { appliedActions, emailChanges, mailOutbox, passwordResetTokens, processedWebhookEvents, rateLimits, sessions } from "../db/schema";
+import { appliedActions, emailChanges, emailVerificationTokens, mailOutbox, passwordResetTokens, processedWebhookEvents, rateLimits, sessions } from "../db/schema";
 
 const DAY_MS = 24 * 3600_000;
 export const RETENTION = {
@@ -23,7 +24,7 @@ export const RETENTION = {
 /** How often the server runs the job (and once at start-up). */
 export const RETENTION_INTERVAL_MS = 3600_000;
 
-export type RetentionReport = Record<"sessions" | "resetTokens" | "emailChanges" | "mail" | "appliedActions" | "webhookEvents" | "rateLimits", number>;
+export type RetentionReport = Record<"sessions" | "resetTokens" | "verificationTokens" | "emailChanges" | "mail" | "appliedActions" | "webhookEvents" | "rateLimits", number>;
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
@@ -39,6 +40,9 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
         .delete(passwordResetTokens)
         .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, now)))
         .returning({ id: passwordResetTokens.tokenHash }),
+    ),
+    verificationTokens: await count(
+      db.delete(emailVerificationTokens).where(lte(emailVerificationTokens.expiresAt, now)).returning({ id: emailVerificationTokens.tokenHash }),
     ),
     emailChanges: await count(
       db.delete(emailChanges).where(lte(emailChanges.revertExpiresAt, now)).returning({ id: emailChanges.id }),

@@ -15,7 +15,8 @@ export function createStripeTestApp(stripe: FakeStripe, extra: Record<string, st
     STRIPE_PRICE_YEARLY: "price_yearly",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.url,
-    // The origin test requests carry (SAME_ORIGIN); links in mail are built from it.
+    // The origin test requests carry (SAME_ORIGIN, with its default port that the server
+    // normalises away); links in mail are built from it.
     APP_ORIGIN: "http://localhost:80",
     ...extra,
   });
