@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, getPlan, periodLabel, PLANS, PlanTypeSchema, PRO_FEATURES, trialLabel } from "./pricing";
+import { formatUsd, getPlan, periodLabel, PLANS, PRO_FEATURES, trialLabel } from "./pricing";
+import { PlanTypeSchema } from "./schemas/plan-type";
 
 describe("plans (spec §9)", () => {
   it("lists monthly, yearly and lifetime in that order", () => {

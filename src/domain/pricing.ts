@@ -2,12 +2,9 @@
  * Plans and prices (spec §9 "Pricing and legal", USD). Amounts are kept in cents so no
  * screen ever rounds a float; `formatUsd` turns them into the spec's "$6.99".
  */
-import { z } from "zod";
-
 export const PLAN_TYPES = ["monthly", "yearly", "lifetime"] as const;
-// Pure-annotated so pages that only show prices do not pull zod into their bundle.
-export const PlanTypeSchema = /* @__PURE__ */ z.enum(PLAN_TYPES);
-export type PlanType = z.infer<typeof PlanTypeSchema>;
+// No zod here: the public pages import prices; the schema is schemas/plan-type.ts.
+export type PlanType = (typeof PLAN_TYPES)[number];
 
 export type BillingPeriod = "month" | "year" | "once";
 

@@ -3,7 +3,7 @@
  * and the bodies of the billing actions. Shared by the routes and the client.
  */
 import { z } from "zod";
-import { PlanTypeSchema } from "../pricing";
+import { PlanTypeSchema } from "./plan-type";
 import { SubscriptionStatusSchema } from "./auth";
 
 /** What the Settings screen says about the subscription (issue 17). */

@@ -4,7 +4,7 @@
  * allowed, so the screen never offers an action the server refuses.
  */
 import { canCancelBeforeRenewal, graceEndsAt, isRefundable, refundDeadline } from "../../domain/billing";
-import { PlanTypeSchema } from "../../domain/pricing";
+import { PlanTypeSchema } from "../../domain/schemas/plan-type";
 import type { BillingState, SubscriptionSummary } from "../../domain/schemas/subscription";
 import { effectiveStatus } from "../../domain/subscription";
 import type { users } from "../db/schema";

@@ -6,7 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
-import { getPlan, PlanTypeSchema, type PlanType } from "../../domain/pricing";
+import { getPlan, type PlanType } from "../../domain/pricing";
+import { PlanTypeSchema } from "../../domain/schemas/plan-type";
 import type { Env } from "../env";
 import { HttpError } from "../plugins/errors";
 
