@@ -3,6 +3,7 @@
  * DigitalData (score breakdown and today's goal included).
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { scoreInputsOf } from "../../domain/cleanup-impact";
 import { GOAL_ACTIONS } from "../../domain/cleanup-ledger";
 import { goalProgress } from "../../domain/goals";
 import { computeHealthScore } from "../../domain/health-score";
@@ -18,18 +19,7 @@ const GB = 1e9;
 const gb = (bytes: number) => (bytes / GB).toFixed(3);
 
 export function scoreOf(s: ScanSummary) {
-  return computeHealthScore({
-    totalFiles: s.totalFiles,
-    totalBytes: s.totalBytes,
-    duplicateFiles: s.duplicateFiles,
-    largeBytes: s.largeBytes,
-    oldFiles: s.oldFiles,
-    emptyFiles: s.emptyFiles,
-    appsCount: s.appsCount,
-    appsUnused: s.appsUnused,
-    emailCount: s.emailCount,
-    emailUnread: s.emailUnread,
-  });
+  return computeHealthScore(scoreInputsOf(s));
 }
 
 /** The spec §3 columns: photos are the photo category; files are everything else scanned. */
