@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { baseUrl, registerViaApi } from "./support/auth";
+import { baseUrl, confirmEmailViaOutbox, registerViaApi } from "./support/auth";
 
 const WIDTHS = [360, 414] as const;
 
@@ -118,6 +118,8 @@ function findLayoutProblems(): Problem[] {
 }
 
 async function startTrial(request: APIRequestContext, userId: number) {
+  // A card-free trial waits for a confirmed address (issue 17).
+  await confirmEmailViaOutbox(request);
   const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: { origin: baseUrl() } });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -13,6 +13,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { formatBytes } from "../src/domain/format";
 import { expect, expectAccessible, test } from "./fixtures";
+import { confirmEmailViaOutbox } from "./support/auth";
 
 const PASSWORD = "correct horse battery";
 const PHOTOS = 120;
@@ -35,7 +36,8 @@ async function register(request: APIRequestContext, baseURL: string) {
   const res = await request.post("/api/users", { data: { name: "Nora", email, password: PASSWORD }, headers: { origin: baseURL } });
   expect(res.status()).toBe(201);
   const user = (await res.json()) as { id: number };
-  // The card-free trial the test server starts without Stripe keys.
+  // The card-free trial the test server starts without Stripe keys, once the address is confirmed.
+  await confirmEmailViaOutbox(request, baseURL);
   const trial = await request.post("/api/create-subscription", { data: { userId: user.id, planType: "monthly" }, headers: { origin: baseURL } });
   expect(trial.status(), await trial.text()).toBe(200);
   return user;

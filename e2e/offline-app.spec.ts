@@ -5,9 +5,11 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { baseUrl, newAccount, registerViaApi } from "./support/auth";
+import { baseUrl, confirmEmailViaOutbox, newAccount, registerViaApi } from "./support/auth";
 
 async function startTrial(request: APIRequestContext, userId: number) {
+  // A card-free trial waits for a confirmed address (issue 17).
+  await confirmEmailViaOutbox(request);
   const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: { origin: baseUrl() } });
   expect(res.status(), await res.text()).toBe(200);
 }
