@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible as axeCheck, test } from "./fixtures";
-import { registerViaApi } from "./support/auth";
+import { confirmEmailViaOutbox, registerViaApi } from "./support/auth";
 
 /** axe samples colours; let the route fade-in finish first. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -40,6 +40,8 @@ test.describe("subscribe", () => {
       if (r.url().includes("stripe.com")) stripeRequests.push(r.url());
     });
     await registerViaApi(page.request);
+    // A card-free trial waits for a confirmed address (issue 17).
+    await confirmEmailViaOutbox(page.request);
     await page.goto("/subscribe");
     // No card payments on this server: lifetime cannot be bought.
     await expect(page.getByRole("button", { name: /with Lifetime Pro/ })).toBeDisabled();
