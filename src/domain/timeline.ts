@@ -28,11 +28,14 @@ export interface SnapshotPoint {
 
 export interface EventPoint {
   localDate: string;
+  /** The first event's time; a point may stand for several events of one day (see count). */
   createdAt: string;
   category: string;
   action: string;
   items: number;
   bytesFreed: number;
+  /** How many events of this day, category and action the point sums (1 when absent). */
+  count?: number;
 }
 
 export interface TimelineDay {
