@@ -9,7 +9,9 @@ import { afterEach, vi } from "vitest";
 type Level = "error" | "warn";
 const seen: { level: Level; args: unknown[] }[] = [];
 for (const level of ["error", "warn"] as const) {
+  // eslint-disable-next-line no-console -- the recorder wraps the two levels the rule allows
   const original = console[level].bind(console);
+  // eslint-disable-next-line no-console -- as above
   console[level] = (...args: unknown[]) => {
     seen.push({ level, args });
     original(...args);
@@ -27,5 +29,5 @@ afterEach(() => {
 if (typeof window !== "undefined") {
   await import("@testing-library/jest-dom/vitest");
   // Component tests run with an IndexedDB, as every browser we support has one (jsdom has none).
-  await import("fake-indexeddb/auto");
+  await import("./client/testing/install-indexeddb");
 }

@@ -22,12 +22,3 @@ export function useSaveScan() {
     },
   });
 }
-
-export function useUpdateStreak() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: number) =>
-      apiRequest("POST", `/api/streaks/${userId}/update`, { timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["dashboard", "streak"] }),
-  });
-}
