@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildSummary } from "../server/test/factories";
 import { backupSize, estimateBackupGb, EXPORT_OPTIONS, exportFileName, REQUIRES_PRO, scanIndexCsv, type IndexItem } from "./backup";
 import { toCsv } from "./csv";
-import { BackupFileSchema } from "./schemas/insights";
+import { BackupFileSchema } from "./schemas/backup-file";
 
 describe("backup estimate (spec §9: photos x 2.1 MB plus files x 5.2 MB, in GB)", () => {
   it("computes the spec's figure", () => {

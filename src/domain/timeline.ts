@@ -8,7 +8,7 @@
 import { addCapped } from "./limits";
 import { countsTowardGoal, effectOf } from "./cleanup-ledger";
 import type { ScanSummary } from "./schemas/scan-summary";
-import { addDays } from "./streak";
+import { addDays } from "./dates";
 
 export const TIMELINE_DAYS = 30;
 export const TIMELINE_VISIBLE_DAYS = 7;

@@ -8,7 +8,7 @@
  * Honest UI: an event that could not be sent yet resolves as `queued` and says so in a
  * notice; only an event the server answered counts as recorded.
  */
-import type { CleanupEventInput } from "../../domain/schemas/dashboard";
+import type { CleanupEventInput } from "../../domain/schemas/cleanup-event";
 import type { OfflineAction } from "./offline/actions";
 import { toast } from "./toast-store";
 

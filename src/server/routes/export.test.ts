@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccountExportSchema, ExportHistoryListSchema, type RestoreInput } from "../../domain/schemas/insights";
-import { localDate } from "../../domain/streak";
+import { AccountExportSchema, ExportHistoryListSchema, type RestoreInput } from "../../domain/schemas/export";
+import { localDate } from "../../domain/dates";
 import { cleanupEvents, exportHistory, filterPresets, scanSnapshots, userSettings } from "../db/schema";
 import { saveSummary } from "../services/digital-data";
 import { EXPORT_PAGE_ROWS } from "../services/insights-export";

@@ -18,15 +18,8 @@ import { and, desc, eq, notInArray, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { exportFileName, REQUIRES_PRO, type ExportType } from "../../domain/backup";
-import {
-  CreateExportHistorySchema,
-  ExportHistoryItemSchema,
-  ExportHistoryListSchema,
-  RestoreResultSchema,
-  RestoreSchema,
-  type ExportHistoryItem,
-} from "../../domain/schemas/insights";
-import { isValidTimeZone } from "../../domain/streak";
+import { CreateExportHistorySchema, ExportHistoryItemSchema, ExportHistoryListSchema, RestoreResultSchema, RestoreSchema, type ExportHistoryItem } from "../../domain/schemas/export";
+import { isValidTimeZone } from "../../domain/dates";
 import { requireOwnUser } from "../auth/guard";
 import { requirePremium } from "../auth/premium";
 import { exportHistory, filterPresets, userSettings } from "../db/schema";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InsightsSchema, type Insights } from "../../domain/schemas/insights";
 import type { ScanSummary } from "../../domain/schemas/scan-summary";
 import { cleanupTotals } from "../../domain/cleanup-ledger";
-import { addDays, localDate } from "../../domain/streak";
+import { addDays, localDate } from "../../domain/dates";
 import { buildTimeline } from "../../domain/timeline";
 import { cleanupEvents, scanSnapshots, streaks, userSettings } from "../db/schema";
 import { saveSummary, scoreOf } from "../services/digital-data";

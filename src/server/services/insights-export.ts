@@ -5,7 +5,7 @@
  * export history. Only aggregates exist on the server, so no file name can be in it.
  */
 import { and, asc, eq, gt } from "drizzle-orm";
-import type { AccountExport } from "../../domain/schemas/insights";
+import type { AccountExport } from "../../domain/schemas/export";
 import { DEFAULT_SETTINGS, SettingsSchema } from "../../domain/schemas/settings";
 import { effectiveStatus } from "../../domain/subscription";
 import type { Db } from "../db/client";

@@ -8,7 +8,7 @@ import { computeAchievements } from "../../domain/achievements";
 import { cleanupTotals } from "../../domain/cleanup-ledger";
 import type { Insights } from "../../domain/schemas/insights";
 import { ScanSummarySchema, type ScanSummary } from "../../domain/schemas/scan-summary";
-import { addDays } from "../../domain/streak";
+import { addDays } from "../../domain/dates";
 import { suggestCleanups } from "../../domain/suggestions";
 import {
   buildTimeline,

@@ -8,7 +8,7 @@ import { computeHealthScore } from "../../../domain/health-score";
 import { orderCategories } from "../../../domain/preferences";
 import { recommend } from "../../../domain/recommendations";
 import type { ScanSummary } from "../../../domain/schemas/scan-summary";
-import { deviceLocalDate } from "../../../domain/streak";
+import { deviceLocalDate } from "../../../domain/dates";
 import { lastFolder, folderPermission } from "../../lib/scan-folder-store";
 import { useSession } from "../../lib/session/use-session";
 import { usePreferences } from "../../lib/settings/preferences-api";

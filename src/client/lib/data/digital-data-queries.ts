@@ -5,7 +5,8 @@
  * sync and scans invalidate.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { DigitalData, Streak } from "../../../domain/schemas/dashboard";
+import type { DigitalData } from "../../../domain/schemas/digital-data";
+import type { Streak } from "../../../domain/schemas/streak";
 import { apiRequest } from "../api-client";
 import { getCached, putCached } from "../offline/local-cache";
 import { readThrough } from "../offline/read-through";

@@ -1,6 +1,6 @@
 /** GET /api/users/{id}/export-history (spec §3 Export history item): newest first, Pro only. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ExportHistoryListSchema, type ExportHistoryItem } from "../../../../domain/schemas/insights";
+import { ExportHistoryListSchema, type ExportHistoryItem } from "../../../../domain/schemas/export";
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
