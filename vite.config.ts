@@ -45,7 +45,6 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [react(), tailwindcss(), pwa],
-  resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
