@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   {
     // Test helpers (and the security probe suite, which is all test code) may import test helpers.
-    files: ["**/*.test.ts", "**/*.test.tsx", "src/server/test/**", "src/server/security/**", "e2e/**"],
+    files: ["**/*.test.ts", "**/*.test.tsx", "src/server/test/**", "e2e/**"],
     rules: { "import-x/no-restricted-paths": "off", "no-console": "off" },
   },
   {

@@ -6,7 +6,7 @@ import { build } from "esbuild";
 
 rmSync("dist/server", { recursive: true, force: true });
 await build({
-  entryPoints: { main: "src/server/main.ts", "test-main": "src/server/test-main.ts" },
+  entryPoints: { main: "src/server/main.ts", "test-main": "src/server/test/main.ts" },
   outdir: "dist/server",
   bundle: true,
   platform: "node",

@@ -87,7 +87,7 @@ export interface BuildAppOptions {
   clientDir?: string | undefined;
   logger?: boolean | { level: string };
   /**
-   * Routes only the test build registers (src/server/test-routes.ts): the production bundle,
+   * Routes only the test build registers (src/server/test/routes/): the production bundle,
    * built from main.ts, never imports them (issue 18 #18).
    */
   extraRoutes?: FastifyPluginAsync[];

@@ -20,14 +20,14 @@ async function bundledInputs(entry: string): Promise<string[]> {
   return Object.keys(result.metafile.inputs);
 }
 
-const TEST_ONLY = /src\/server\/(routes\/test-|test-routes|test\/)/;
+const TEST_ONLY = /src\/server\/test\//;
 
 describe("the production server bundle", () => {
-  it("leaves the test-only routes out of main.ts's bundle and puts them in test-main.ts's", async () => {
-    const [production, testing] = await Promise.all([bundledInputs("src/server/main.ts"), bundledInputs("src/server/test-main.ts")]);
+  it("leaves the test-only routes out of main.ts's bundle and puts them in test/main.ts's", async () => {
+    const [production, testing] = await Promise.all([bundledInputs("src/server/main.ts"), bundledInputs("src/server/test/main.ts")]);
     expect(production.some((f) => f.endsWith("src/server/app.ts"))).toBe(true);
     expect(production.filter((f) => TEST_ONLY.test(f))).toEqual([]);
-    expect(testing.filter((f) => TEST_ONLY.test(f))).toEqual(expect.arrayContaining([expect.stringContaining("routes/test-outbox.ts"), expect.stringContaining("routes/test-seed.ts")]));
+    expect(testing.filter((f) => TEST_ONLY.test(f))).toEqual(expect.arrayContaining([expect.stringContaining("test/routes/outbox.ts"), expect.stringContaining("test/routes/seed.ts")]));
   });
 
   it("reads nothing from NODE_ENV in the server source that decides security", async () => {

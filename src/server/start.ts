@@ -1,7 +1,7 @@
 /**
  * Start-up: validate the environment, open (and migrate) the database, listen, start the
  * retention job, and say where the app is and which origin its links use.
- * main.ts starts it for `npm start`; test-main.ts adds the test-only routes.
+ * main.ts starts it for `npm start`; test/main.ts adds the test-only routes.
  */
 import { fileURLToPath } from "node:url";
 import type { FastifyPluginAsync } from "fastify";

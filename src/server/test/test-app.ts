@@ -9,7 +9,7 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { loadEnv, type Env } from "../env";
-import { TEST_ROUTES } from "../test-routes";
+import { TEST_ROUTES } from "./routes";
 
 export interface TestApp {
   app: FastifyInstance;

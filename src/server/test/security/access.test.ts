@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { TestUser } from "../test/auth-helpers";
-import { buildApp } from "../app";
+import type { TestUser } from "../auth-helpers";
+import { buildApp } from "../../app";
 import { createProbeKit, expectJsonError } from "./probe-kit";
 import { isTestOnly, isUserIdParam, ORIGIN_EXEMPT, PUBLIC_ROUTES } from "./policy";
 import { apiRoutes, isStateChanging, type ApiRoute } from "./route-table";

@@ -5,7 +5,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { mailOutbox } from "../db/schema";
+import { mailOutbox } from "../../db/schema";
 
 export const testOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/test/outbox", { schema: { querystring: z.object({ to: z.string() }) } }, async (request) => {

@@ -6,9 +6,9 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../db/schema";
-import { buildUser, uniqueEmail, type TestUser } from "../test/auth-helpers";
-import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
+import { mailOutbox } from "../../db/schema";
+import { buildUser, uniqueEmail, type TestUser } from "../auth-helpers";
+import { createTestApp, SAME_ORIGIN, type TestApp } from "../test-app";
 
 const SPOOFS = (i: number): Record<string, string> => ({
   host: "evil.example",

@@ -4,7 +4,7 @@
  * `rate_limits` is left out: counting refused attempts is what it is for.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 
 export type Snapshot = Record<string, { rows: number; md5: string }>;
 

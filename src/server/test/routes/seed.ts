@@ -6,13 +6,13 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CLEANUP_ACTIONS, CLEANUP_CATEGORIES } from "../../domain/schemas/cleanup-event";
-import { ScanSummarySchema } from "../../domain/schemas/scan-summary";
-import { addDays } from "../../domain/dates";
-import { requireUser } from "../auth/guard";
-import { cleanupEvents, scanSnapshots, streaks } from "../db/schema";
-import { saveSummary, scoreOf } from "../services/digital-data";
-import { userToday } from "../services/user-time";
+import { CLEANUP_ACTIONS, CLEANUP_CATEGORIES } from "../../../domain/schemas/cleanup-event";
+import { ScanSummarySchema } from "../../../domain/schemas/scan-summary";
+import { addDays } from "../../../domain/dates";
+import { requireUser } from "../../auth/guard";
+import { cleanupEvents, scanSnapshots, streaks } from "../../db/schema";
+import { saveSummary, scoreOf } from "../../services/digital-data";
+import { userToday } from "../../services/user-time";
 
 const daysAgo = z.number().int().min(0).max(400);
 
