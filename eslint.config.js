@@ -11,6 +11,27 @@ const features = readdirSync("src/client/features", { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+/** Folders that hold test helpers: test files may import them, product code never. */
+const TEST_HELPER_DIRS = ["src/server/test", "src/scan/test-helpers", "src/domain/testing", "src/client/testing", "src/client/lib/file-actions/testing", ...features.map((f) => `src/client/features/${f}/testing`)];
+const testHelpers = ["./e2e", ...TEST_HELPER_DIRS.map((d) => `./${d}`)];
+
+/** The architecture's lines, held in product and test code alike. */
+const ARCHITECTURE_ZONES = [
+  { target: "./src/domain", from: ["./src/scan", "./src/server", "./src/client", "./src/cli"], message: "domain imports nothing else in src — keep rules pure and pass data in." },
+  { target: "./src/scan", from: ["./src/server", "./src/client", "./src/cli"], message: "scan talks to domain only — share types through src/domain/schemas." },
+  { target: "./src/server", from: ["./src/client", "./src/scan", "./src/cli"], message: "server talks to domain only — share types through src/domain/schemas." },
+  { target: "./src/client", from: ["./src/server", "./src/cli"], message: "client never imports server code — call the API through lib/api-client and share schemas via src/domain." },
+  { target: "./src/cli", from: ["./src/server", "./src/client"], message: "cli uses scan and domain only." },
+  { target: ["./src/client/components", "./src/client/lib", "./src/client/config"], from: ["./src/client/features", "./src/client/app"], message: "shared client code never imports a feature or the app — move the shared piece down into components/ or lib/." },
+  { target: "./src/client/features", from: "./src/client/app", message: "a feature never imports the app shell — the app composes features, not the other way round." },
+  ...features.map((f) => ({
+    target: `./src/client/features/${f}`,
+    from: "./src/client/features",
+    except: [`./${f}`],
+    message: "a feature never imports another feature — compose them in app/ or move the shared piece to components/ or lib/.",
+  })),
+];
+
 const kebabCase = {
   meta: { type: "suggestion", schema: [], messages: { kebab: "File names are kebab-case (e.g. health-score.ts)." } },
   create(context) {
@@ -42,23 +63,7 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error", "info"] }],
       "import-x/no-restricted-paths": [
         "error",
-        {
-          zones: [
-            { target: "./src/domain", from: ["./src/scan", "./src/server", "./src/client", "./src/cli"], message: "domain imports nothing else in src — keep rules pure and pass data in." },
-            { target: "./src/scan", from: ["./src/server", "./src/client", "./src/cli"], message: "scan talks to domain only — share types through src/domain/schemas." },
-            { target: "./src/server", from: ["./src/client", "./src/scan", "./src/cli"], message: "server talks to domain only — share types through src/domain/schemas." },
-            { target: "./src/client", from: ["./src/server", "./src/cli"], message: "client never imports server code — call the API through lib/api-client and share schemas via src/domain." },
-            { target: "./src/cli", from: ["./src/server", "./src/client"], message: "cli uses scan and domain only." },
-            { target: ["./src/client/components", "./src/client/lib", "./src/client/config"], from: ["./src/client/features", "./src/client/app"], message: "shared client code never imports a feature or the app — move the shared piece down into components/ or lib/." },
-            ...features.map((f) => ({
-              target: `./src/client/features/${f}`,
-              from: "./src/client/features",
-              except: [`./${f}`],
-              message: "a feature never imports another feature — compose them in app/ or move the shared piece to components/ or lib/.",
-            })),
-            { target: "./src", from: ["./e2e", "./src/server/test"], except: [], message: "source never imports test code." },
-          ],
-        },
+        { zones: [...ARCHITECTURE_ZONES, { target: "./src", from: testHelpers, message: "product code never imports test code." }] },
       ],
     },
   },
@@ -68,9 +73,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Test helpers (and the security probe suite, which is all test code) may import test helpers.
-    files: ["**/*.test.ts", "**/*.test.tsx", "src/server/test/**", "e2e/**"],
-    rules: { "import-x/no-restricted-paths": "off", "no-console": "off" },
+    // Tests and their helpers may import test helpers, and keep every architectural line.
+    files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "src/test-setup.ts", ...TEST_HELPER_DIRS.map((d) => `${d}/**`)],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: ARCHITECTURE_ZONES }], "no-console": "off" },
   },
   {
     files: ["scripts/**", "bench/**", "bin/**", "src/cli/**", "src/server/main.ts", "src/server/start.ts"],

@@ -9,9 +9,7 @@ import { afterEach, vi } from "vitest";
 type Level = "error" | "warn";
 const seen: { level: Level; args: unknown[] }[] = [];
 for (const level of ["error", "warn"] as const) {
-  // eslint-disable-next-line no-console -- the recorder wraps the two levels the rule allows
   const original = console[level].bind(console);
-  // eslint-disable-next-line no-console -- as above
   console[level] = (...args: unknown[]) => {
     seen.push({ level, args });
     original(...args);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSummary } from "../server/test/factories";
+import { buildSummary } from "./testing/build-summary";
 import { computeAchievements, streakRun, type AchievementInputs } from "./achievements";
 import type { EventPoint, SnapshotPoint } from "./timeline";
 

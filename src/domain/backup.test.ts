@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSummary } from "../server/test/factories";
+import { buildSummary } from "./testing/build-summary";
 import { backupSize, estimateBackupGb, EXPORT_OPTIONS, exportFileName, REQUIRES_PRO, scanIndexCsv, type IndexItem } from "./backup";
 import { toCsv } from "./csv";
 import { BackupFileSchema } from "./schemas/backup-file";

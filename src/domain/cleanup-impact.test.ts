@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSummary } from "../server/test/factories";
+import { buildSummary } from "./testing/build-summary";
 import { healthGain, scoreInputsAfter, scoreInputsOf } from "./cleanup-impact";
 import { computeHealthScore } from "./health-score";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSummary } from "../server/test/factories";
+import { buildSummary } from "./testing/build-summary";
 import { healthGain } from "./cleanup-impact";
 import { recommend } from "./recommendations";
 import type { ScanSummary } from "./schemas/scan-summary";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSummary } from "../server/test/factories";
+import { buildSummary } from "./testing/build-summary";
 import { ESTIMATED_BYTES_PER_ITEM } from "./cleanup-ledger";
 import type { ScanSummary } from "./schemas/scan-summary";
 import {

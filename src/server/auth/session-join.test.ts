@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { cleanupEvents, sessions } from "../db/schema";
 import { as, buildUser, sessionCookie, type TestUser } from "../test/auth-helpers";
-import { buildSummary } from "../test/factories";
+import { buildSummary } from "../../domain/testing/build-summary";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
 import { hashToken, SLIDING_MS } from "./sessions";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CleanupEventResultSchema } from "../../domain/schemas/cleanup-event";
 import { DigitalDataSchema } from "../../domain/schemas/digital-data";
 import { scoreOf } from "../services/digital-data";
-import { buildSummary } from "../test/factories";
+import { buildSummary } from "../../domain/testing/build-summary";
 import { compiledSerializer, serializerFor } from "./compiled-serializer";
 
 const goal = { target: 3, completed: 1, percent: 33, achieved: false };

@@ -4,7 +4,7 @@ import { computeHealthScore } from "../../domain/health-score";
 import { localDate } from "../../domain/dates";
 import { cleanupEvents, digitalData, scanSnapshots, streaks } from "../db/schema";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
-import { buildSummary } from "../test/factories";
+import { buildSummary } from "../../domain/testing/build-summary";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
 
 let t: TestApp;

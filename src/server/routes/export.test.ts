@@ -6,7 +6,7 @@ import { cleanupEvents, exportHistory, filterPresets, scanSnapshots, userSetting
 import { saveSummary } from "../services/digital-data";
 import { EXPORT_PAGE_ROWS } from "../services/insights-export";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
-import { buildSummary } from "../test/factories";
+import { buildSummary } from "../../domain/testing/build-summary";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { buildTimeline } from "../../domain/timeline";
 import { cleanupEvents, scanSnapshots, streaks, userSettings } from "../db/schema";
 import { saveSummary, scoreOf } from "../services/digital-data";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
-import { buildSummary } from "../test/factories";
+import { buildSummary } from "../../domain/testing/build-summary";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_SNAPSHOTS_PER_DAY } from "../../domain/limits";
 import { saveSummary } from "../services/digital-data";
 import { as, buildUser } from "../test/auth-helpers";
-import { buildSummary } from "../test/factories";
+import { buildSummary } from "../../domain/testing/build-summary";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;

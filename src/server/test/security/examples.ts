@@ -3,7 +3,7 @@
  * (a scan summary's totals must add up). Every other route's valid body is sampled from
  * its schema; when sampling fails the probe says to add an example here.
  */
-import { buildSummary } from "../factories";
+import { buildSummary } from "../../../domain/testing/build-summary";
 
 export interface ExampleContext {
   userId: number;

@@ -4,48 +4,27 @@
  */
 import { computeAchievements } from "../../../../domain/achievements";
 import { computeHealthScore } from "../../../../domain/health-score";
-import { SCAN_CATEGORIES } from "../../../../domain/scan-rules";
 import { InsightsSchema, type Insights } from "../../../../domain/schemas/insights";
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { addDays } from "../../../../domain/dates";
 import { suggestCleanups } from "../../../../domain/suggestions";
+import { buildSummary as buildSharedSummary } from "../../../../domain/testing/build-summary";
 import { cleanupTotals } from "../../../../domain/cleanup-ledger";
 import { buildTimeline, categoryProgress, weeklyProgress, type EventPoint, type SnapshotPoint } from "../../../../domain/timeline";
 import { computeWellness } from "../../../../domain/wellness";
 
-type Cat = (typeof SCAN_CATEGORIES)[number];
-
 export const TODAY = "2026-05-20";
 
+/** The shared factory with this history's shape: 2 MB per photo, 300 KB per document. */
 export function buildSummary(over: Partial<Omit<ScanSummary, "categories">> & { photos?: number; docs?: number } = {}): ScanSummary {
   const { photos = 400, docs = 600, ...rest } = over;
-  const categories = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, { count: 0, bytes: 0 }])) as Record<Cat, { count: number; bytes: number }>;
-  categories.photo = { count: photos, bytes: photos * 2_000_000 };
-  categories.document = { count: docs, bytes: docs * 300_000 };
-  return {
-    schemaVersion: 1,
-    categories,
-    totalFiles: photos + docs,
-    totalBytes: categories.photo.bytes + categories.document.bytes,
-    duplicateGroups: 20,
-    duplicateFiles: 50,
-    duplicateBytes: 100_000_000,
-    largeFiles: 2,
-    largeBytes: 300_000_000,
-    oldFiles: 200,
-    oldBytes: 100_000_000,
+  return buildSharedSummary({
+    categories: { photo: { count: photos, bytes: photos * 2_000_000 }, document: { count: docs, bytes: docs * 300_000 } },
     emptyFiles: 0,
     skipped: 0,
-    photosCount: photos,
-    photosDuplicates: 30,
-    appsCount: 0,
-    appsUnused: 0,
-    emailCount: 0,
-    emailUnread: 0,
-    metadataOnly: false,
     scannedAt: "2026-05-20T10:00:00.000Z",
     ...rest,
-  };
+  });
 }
 
 const scoreOf = (s: ScanSummary) => computeHealthScore({ ...s }).score;

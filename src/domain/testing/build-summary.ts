@@ -1,6 +1,9 @@
-/** Factories for API tests (and the /demo seed may share them): valid, consistent aggregates. */
-import { SCAN_CATEGORIES } from "../../domain/scan-rules";
-import type { ScanSummary } from "../../domain/schemas/scan-summary";
+/**
+ * The one scan-summary factory for every test (domain, server, client): a valid, consistent
+ * summary whose figures any override replaces. Test code only (lint keeps product code out).
+ */
+import { SCAN_CATEGORIES } from "../scan-rules";
+import type { ScanSummary } from "../schemas/scan-summary";
 
 type Cat = (typeof SCAN_CATEGORIES)[number];
 
