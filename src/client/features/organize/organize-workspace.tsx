@@ -30,6 +30,8 @@ import { useRescan } from "./hooks/use-rescan";
 import { marksQueryKey, useMarks, useScanIndex, type LoadedIndex } from "./hooks/use-scan-index";
 import { clearMarks, type MarkRecord } from "./marks-store";
 import { browserApps } from "./browser-apps";
+import { applyKeepPolicy } from "./keep-proposals";
+import { useKeepPolicy } from "../../lib/keep-policy-store";
 import { scanItemsForTab, type ItemKind, type OrganizeItem } from "./organize-item";
 
 export interface WorkspaceProps {
@@ -75,11 +77,15 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
   const { index, loadedAt } = loaded;
   const root = source.kind === "folder" ? source.root : null;
   const canTrash = root !== null && tab !== "apps";
+  const keepPolicy = useKeepPolicy();
   const hidden = useMemo(() => new Set(marks.keys()), [marks]);
   const hiddenCount = useMemo(() => [...hidden].filter((k) => k.startsWith(`${KIND[tab]}:`)).length, [hidden, tab]);
   const items = useMemo(
-    () => (tab === "apps" ? browserApps(loadedAt).filter((a) => !hidden.has(a.key)) : scanItemsForTab(index?.items ?? [], tab, hidden, index?.summary.metadataOnly ?? false)),
-    [tab, loadedAt, hidden, index],
+    () =>
+      tab === "apps"
+        ? browserApps(loadedAt).filter((a) => !hidden.has(a.key))
+        : scanItemsForTab(applyKeepPolicy(index?.items ?? [], keepPolicy), tab, hidden, index?.summary.metadataOnly ?? false),
+    [tab, loadedAt, hidden, index, keepPolicy],
   );
   const [criteria, setCriteria] = useState<FilterCriterion[]>([]);
   const [activePreset, setActivePreset] = useState<string | null>(null);
