@@ -7,7 +7,7 @@ import { buildCleanupPlan } from "../domain/cleanup-plan";
 import { DEFAULT_KEEP_POLICY } from "../domain/keep-rules";
 import { TRASH_DIR } from "../domain/scan-rules";
 import type { CleanupPlan } from "../domain/schemas/cleanup-plan";
-import { parseJournal } from "../domain/trash-journal";
+import { formatJournalRecord, parseJournal } from "../domain/trash-journal";
 import { applyPlan } from "./apply-plan";
 import { sha256File } from "./file-sha256";
 import { type CliIo, runCli } from "./main";
@@ -174,6 +174,27 @@ describe("apply and undo", () => {
     writeFileSync(planFile, JSON.stringify({ ...planFor(), actions: [{ action: "trash", file: { path: "../etc/passwd", size: 1, mtime: 1, hash: "sha256:" + "0".repeat(64) }, reason: "" }] }));
     expect(await cli(["apply", planFile, "--root", root])).toMatchObject({ code: 2, stderr: expect.stringContaining("not a CleanSpace cleanup plan") });
     expect(await cli(["apply", planFile])).toMatchObject({ code: 2, stderr: expect.stringContaining("missing --root") });
+  });
+});
+
+describe("undo of the web app's moves", () => {
+  it("puts back a file the browser trashed (its record has no hash), and skips one it restored itself", async () => {
+    const before = listing();
+    const trashPath = `${TRASH_DIR}/2026-11-24/copies/${AWKWARD[0]}`;
+    const base = { v: 1, batch: "2026-11-24T10:00:00.000Z-web001", at: "2026-11-24T10:00:00.000Z", by: "web", hash: null } as const;
+    fs.mkdirSync(join(root, trashPath, ".."), { recursive: true });
+    const size = statSync(join(root, "copies", AWKWARD[0]!)).size;
+    const mtime = Math.trunc(statSync(join(root, "copies", AWKWARD[0]!)).mtimeMs);
+    fs.renameSync(join(root, "copies", AWKWARD[0]!), join(root, trashPath));
+    writeFileSync(
+      join(root, TRASH_DIR, "journal.jsonl"),
+      formatJournalRecord({ ...base, op: "trash", path: `copies/${AWKWARD[0]}`, trashPath, size, mtime }) +
+        // Recorded, then moved back by the web app before it could close the record.
+        formatJournalRecord({ ...base, op: "trash", path: `copies/${AWKWARD[1]}`, trashPath: `${TRASH_DIR}/2026-11-24/x`, size: statSync(join(root, "copies", AWKWARD[1]!)).size, mtime: 0 }),
+    );
+    const result = await cli(["undo", root]);
+    expect(result.stdout).toContain("Restored 1, already in place 1, not restored 0.");
+    expect(listing()).toEqual(before);
   });
 });
 

@@ -34,10 +34,15 @@ export function parseJournal(text: string): { records: JournalRecord[]; skipped:
 
 export type UndoableRecord = TrashRecord | LinkRecord;
 
-/** Trash and link records no restore record has undone yet, oldest first. */
+/** Trash and link records no restore (or purge) record has closed yet, oldest first. */
 export function outstandingRecords(records: readonly JournalRecord[]): UndoableRecord[] {
-  const undone = new Set(records.filter((r) => r.op === "restore").map((r) => `${r.undoes}\0${r.path}`));
-  return records.filter((r): r is UndoableRecord => r.op !== "restore" && !undone.has(`${r.batch}\0${r.path}`));
+  const closed = new Set(records.filter((r) => r.op === "restore" || r.op === "purge").map((r) => `${r.undoes}\0${r.path}`));
+  return records.filter((r): r is UndoableRecord => (r.op === "trash" || r.op === "link") && !closed.has(`${r.batch}\0${r.path}`));
+}
+
+/** The open trash record whose file is at `trashPath` now, if any (to close it on restore or delete). */
+export function openRecordAt(records: readonly JournalRecord[], trashPath: string): TrashRecord | undefined {
+  return outstandingRecords(records).find((r): r is TrashRecord => r.op === "trash" && r.trashPath === trashPath);
 }
 
 /** The records of the most recent batch that still has something to undo. */

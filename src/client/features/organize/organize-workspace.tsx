@@ -14,6 +14,7 @@ import { notify } from "../../lib/device/haptics";
 import { AutoCleanCard } from "./components/auto-clean-card";
 import { BatchBar } from "./components/batch-bar";
 import { EmptyList, NoScanState } from "./components/empty-states";
+import { ExportPlanDialog } from "./components/export-plan-dialog";
 import { ItemRow, ROW_HEIGHT } from "./components/item-row";
 import { MoveConfirm } from "./components/move-confirm";
 import { PresetsFilter } from "./components/presets-filter";
@@ -100,6 +101,7 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
   });
   const [preview, setPreview] = useState<OrganizeItem | null>(null);
   const [trashOpen, setTrashOpen] = useState(false);
+  const [planOpen, setPlanOpen] = useState(false);
   const batch = useBatchActions({ tab, userId, root });
   const [, navigate] = useLocation();
   useEffect(() => {
@@ -170,6 +172,7 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
           onRescan={() => root && void rescan(root)}
           onOpenTrash={() => setTrashOpen(true)}
           onShowHidden={() => void showHidden()}
+          onExportPlan={tab === "apps" ? undefined : () => setPlanOpen(true)}
         />
       ) : null}
       {filterOn ? (
@@ -233,6 +236,7 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
         </p>
       ) : null}
       <PreviewDialog item={preview} root={root} canTrash={canTrash} onClose={() => setPreview(null)} onAction={(action, item) => void act(action, [item])} />
+      {index && tab !== "apps" ? <ExportPlanDialog open={planOpen} onOpenChange={setPlanOpen} items={index.items} source={source} /> : null}
       {root ? (
         <TrashView
           open={trashOpen}
