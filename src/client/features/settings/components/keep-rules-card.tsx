@@ -29,7 +29,7 @@ const sameRule = (a: KeepRule, b: KeepRule) => a.kind === b.kind && ("folder" in
  */
 export function KeepRulesCard() {
   const policy = useKeepPolicy();
-  const ids = { kind: useId(), rulesError: useId(), protectError: useId() };
+  const kindId = useId();
   const [kind, setKind] = useState<KeepRuleKind>("inside");
   const [ruleFolder, setRuleFolder] = useState("");
   const [ruleError, setRuleError] = useState<string | undefined>();
@@ -113,11 +113,11 @@ export function KeepRulesCard() {
       )}
       <form className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={addRule} aria-label="Add a keep-rule">
         <div className="grid gap-1.5">
-          <label htmlFor={ids.kind} className="text-sm font-medium">
-            Rule
+          <label htmlFor={kindId} className="text-sm font-medium">
+            Rule to add
           </label>
           <select
-            id={ids.kind}
+            id={kindId}
             value={kind}
             onChange={(e) => setKind(e.target.value as KeepRuleKind)}
             className="h-11 rounded-lg border border-border bg-background px-3 text-base focus-visible:ring-2 focus-visible:ring-brand"
