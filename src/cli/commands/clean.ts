@@ -75,9 +75,10 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
     const { plan, decisions } = buildCleanupPlan({ groups, policy, rootName: root.split(sep).pop() ?? "", createdBy: "cli", now: new Date() });
     io.stdout.write(`Keep-rules: ${policy.rules.map(keepRuleLabel).join(", ") || "(none: first by name)"}`);
     io.stdout.write(policy.protectedFolders.length > 0 ? `; protected: ${policy.protectedFolders.join(", ")}\n` : "\n");
+    const order = { keep: 0, leave: 1, remove: 2 } as const;
     for (const group of decisions) {
       io.stdout.write("\n");
-      for (const d of group) {
+      for (const d of [...group].sort((a, b) => order[a.action] - order[b.action])) {
         const mark = d.action === "keep" ? "keep  " : d.action === "leave" ? "leave " : values.link ? "link  " : "trash ";
         io.stdout.write(`  ${mark} ${displayPath(d.file.path)}\n          ${d.reason}\n`);
       }
@@ -89,8 +90,9 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
       return EXIT_OK;
     }
     const verb = values.link ? "Replace" : "Move";
-    const question = `${verb} ${plural(count, "copy", "copies")} (${formatBytes(bytes)}) ${values.link ? "by hard links" : "to the trash"}?`;
-    io.stdout.write(`\n${question.replace("?", "")}: that is the plan.\n`);
+    const what = `${plural(count, "copy", "copies")} (${formatBytes(bytes)}) ${values.link ? "by hard links" : "to the trash"}`;
+    const question = `${verb} ${what}?`;
+    io.stdout.write(`\nPlan: ${verb.toLowerCase()} ${what}.\n`);
     if (values["dry-run"]) return EXIT_OK;
     if (!values.yes) {
       const confirm = io.confirm ?? defaultConfirm();
