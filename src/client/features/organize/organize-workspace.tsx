@@ -31,7 +31,7 @@ import { useRescan } from "./hooks/use-rescan";
 import { marksQueryKey, useMarks, useScanIndex, type LoadedIndex } from "./hooks/use-scan-index";
 import { clearMarks, type MarkRecord } from "./marks-store";
 import { browserApps } from "./browser-apps";
-import { applyKeepPolicy } from "./keep-proposals";
+import { applyKeepPolicy } from "../../lib/keep-proposals";
 import { useKeepPolicy } from "../../lib/keep-policy-store";
 import { scanItemsForTab, type ItemKind, type OrganizeItem } from "./organize-item";
 

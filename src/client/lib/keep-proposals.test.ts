@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ScanItem } from "../../../scan/types";
+import type { ScanItem } from "../../scan/types";
 import { applyKeepPolicy } from "./keep-proposals";
 
 const item = (id: number, path: string, modified: number, duplicateGroup: number | null = 1): ScanItem => ({
@@ -21,5 +21,15 @@ describe("applyKeepPolicy", () => {
     const out = applyKeepPolicy(items, { rules: [{ kind: "oldest" }], protectedFolders: ["Downloads", "Photos"] });
     expect(out.filter((i) => !i.isOriginal && i.duplicateGroup !== null).map((i) => i.path)).toEqual(["Backup/a.png"]);
     expect(out.find((i) => i.id === 3)!.keepAction).toBe("leave");
+  });
+});
+
+describe("Auto Clean follows the keep-rules", () => {
+  it("never picks a protected copy", async () => {
+    const { autoCleanCopies } = await import("./file-actions/auto-clean");
+    const items = [item(1, "Backup/a.png", 1), item(2, "Photos/a.png", 2), item(3, "Downloads/a.png", 3)];
+    const index = { items, duplicates: [], scannedAt: "", summary: { metadataOnly: false } } as never;
+    expect(autoCleanCopies(index, "all", { rules: [{ kind: "oldest" }], protectedFolders: [] }).map((i) => i.id)).toEqual([2, 3]);
+    expect(autoCleanCopies(index, "all", { rules: [{ kind: "oldest" }], protectedFolders: ["Downloads"] }).map((i) => i.id)).toEqual([1, 2]);
   });
 });

@@ -3,9 +3,9 @@
  * the copy to keep — and any protected copy — counts as an original (never selected by
  * "Duplicates", never moved by Auto Clean), and every member carries the reason in words.
  */
-import { type KeepPolicy, decideGroup } from "../../../domain/keep-rules";
-import type { ScanItem } from "../../../scan/types";
-import { isTrashPath } from "../../lib/file-actions/trash";
+import { type KeepPolicy, decideGroup } from "../../domain/keep-rules";
+import type { ScanItem } from "../../scan/types";
+import { isTrashPath } from "./file-actions/trash";
 
 export interface DecidedItem extends ScanItem {
   keepAction?: "keep" | "leave" | "remove";
