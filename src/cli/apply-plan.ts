@@ -4,6 +4,7 @@
  * that stays, too), a file that changed or vanished is refused and left alone, the rest move
  * into `.cleanspace-trash/<day>/<path>` with a journal record written before each move.
  */
+import { dirname } from "node:path";
 import { isInTrash } from "../domain/scan-rules";
 import type { CleanupPlan, PlanFile } from "../domain/schemas/cleanup-plan";
 import { newBatchId, trashDay, trashPathFor } from "../domain/trash-journal";
@@ -14,8 +15,6 @@ export interface ApplyOptions {
   dryRun?: boolean;
   now?: Date;
   fs?: TrashFs;
-  /** Progress per action, for a long plan. */
-  onAction?: (done: number, total: number) => void;
 }
 
 export interface ActionOutcome {
@@ -37,6 +36,12 @@ export interface ApplyReport {
 export function checkFile(fs: TrashFs, root: string, file: PlanFile): string | null {
   let stats;
   try {
+    // A folder on the way that is a symbolic link would lead outside the root: refused.
+    const realRoot = fs.realpathSync(root);
+    const realParent = fs.realpathSync(dirname(inRoot(root, file.path)));
+    if (realParent !== realRoot && !realParent.startsWith(`${realRoot.endsWith("/") ? realRoot : `${realRoot}/`}`)) {
+      return "a folder on its path leads outside the folder (symbolic link)";
+    }
     stats = fs.lstatSync(inRoot(root, file.path));
   } catch (error) {
     return errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR" ? "it is no longer there" : `it cannot be read (${describeError(error)})`;
@@ -62,13 +67,14 @@ export function applyPlan(root: string, plan: CleanupPlan, options: ApplyOptions
   const keepChecks = new Map<string, string | null>();
   const claimed = new Set<string>();
   let journal: JournalWriter | null = null;
-  const total = plan.actions.length;
   try {
-    for (const [index, action] of plan.actions.entries()) {
-      options.onAction?.(index, total);
-      const { file, keep } = action;
+    for (const { file, keep } of plan.actions) {
       if (isInTrash(file.path)) {
         report.refused.push({ path: file.path, reason: "it is already in the CleanSpace trash" });
+        continue;
+      }
+      if (keep && isInTrash(keep.path)) {
+        report.refused.push({ path: file.path, reason: "the copy to keep is in the CleanSpace trash" });
         continue;
       }
       if (keep) {
@@ -118,7 +124,6 @@ export function applyPlan(root: string, plan: CleanupPlan, options: ApplyOptions
         }
       }
     }
-    options.onAction?.(total, total);
   } finally {
     journal?.close();
   }

@@ -167,6 +167,29 @@ describe("apply and undo", () => {
     expect(listing()).toEqual(before);
   });
 
+  it("refuses a file reached through a symbolic link, a kept copy in the trash, and a journal pointing outside the trash", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "cs-outside-"));
+    const plan = planFor();
+    const [first, second] = plan.actions;
+    fs.copyFileSync(join(root, first!.file.path), join(outside, "x.txt"));
+    utimesSync(join(outside, "x.txt"), new Date(first!.file.mtime), new Date(first!.file.mtime));
+    fs.symlinkSync(outside, join(root, "via-link"));
+    const sneaky = { ...first!, file: { ...first!.file, path: "via-link/x.txt" } };
+    const inTrash = { ...second!, keep: { ...second!.keep!, path: `${TRASH_DIR}/x.txt` } };
+    const report = applyPlan(root, { ...plan, actions: [sneaky, inTrash] });
+    expect(report.moved).toEqual([]);
+    expect(report.refused.map((r) => r.reason)).toEqual(["a folder on its path leads outside the folder (symbolic link)", "the copy to keep is in the CleanSpace trash"]);
+    fs.mkdirSync(join(root, TRASH_DIR));
+    writeFileSync(
+      join(root, TRASH_DIR, "journal.jsonl"),
+      formatJournalRecord({ v: 1, batch: "b", at: "2026-11-24T00:00:00.000Z", by: "web", op: "trash", path: "stolen.txt", trashPath: "unique.txt", size: 8, mtime: 0, hash: null }),
+    );
+    expect(undoTrash(root).failed).toEqual([{ path: "stolen.txt", reason: "the journal record does not point into the CleanSpace trash" }]);
+    expect(fs.existsSync(join(root, "unique.txt"))).toBe(true);
+    expect(fs.existsSync(join(outside, "x.txt"))).toBe(true);
+    rmSync(outside, { recursive: true, force: true });
+  });
+
   it("refuses a plan from a newer version and a malformed one with exit 2", async () => {
     const planFile = join(root, "p.json");
     writeFileSync(planFile, JSON.stringify({ ...planFor(), version: 2 }));

@@ -29,6 +29,7 @@ export type TrashFs = Pick<
   | "readFileSync"
   | "rmdirSync"
   | "readdirSync"
+  | "realpathSync"
 >;
 
 export const realFs: TrashFs = nodeFs;

@@ -7,6 +7,7 @@
  */
 import { constants } from "node:fs";
 import { dirname } from "node:path";
+import { isInTrash } from "../domain/scan-rules";
 import type { UndoableRecord } from "../domain/trash-journal";
 import { lastBatch, newBatchId, outstandingRecords } from "../domain/trash-journal";
 import { sha256File } from "./file-sha256";
@@ -70,6 +71,7 @@ function exists(fs: TrashFs, path: string): boolean {
 }
 
 function undoMove(fs: TrashFs, root: string, record: Extract<UndoableRecord, { op: "trash" }>, dryRun: boolean): "restored" | "already-back" {
+  if (!isInTrash(record.trashPath) || isInTrash(record.path)) throw new UndoRefusal("the journal record does not point into the CleanSpace trash");
   const from = inRoot(root, record.trashPath);
   const to = inRoot(root, record.path);
   if (!exists(fs, from)) {
