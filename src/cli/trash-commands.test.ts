@@ -149,6 +149,25 @@ describe("apply and undo", () => {
     expect(listing()).toEqual(before);
   });
 
+  it("a journal that cannot be written any more (disk full) stops the moves it cannot record", () => {
+    const before = listing();
+    let writes = 0;
+    const full: TrashFs = {
+      ...fs,
+      writeSync: ((...args: Parameters<typeof fs.writeSync>) => {
+        if (++writes > 3) throw Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
+        return (fs.writeSync as (...a: unknown[]) => number)(...args);
+      }) as typeof fs.writeSync,
+    };
+    const report = applyPlan(root, planFor(), { fs: full });
+    expect(report.moved).toHaveLength(3);
+    expect(report.failed).toHaveLength(3);
+    expect(report.failed[0]!.reason).toBe("the trash journal cannot be written (the disk is full)");
+    // Every moved file is in the journal, so all of them come back.
+    expect(undoTrash(root).restored).toHaveLength(3);
+    expect(listing()).toEqual(before);
+  });
+
   it("a read-only folder half-way: what moved is journalled and undone, the rest untouched", () => {
     const before = listing();
     const readOnly: TrashFs = {

@@ -143,6 +143,19 @@ describe("the trash journal (shared with the CLI)", () => {
     expect(parseJournal(journalText(short)).records.map((r) => r.op)).toEqual(["trash", "restore"]);
     expect(open(short)).toEqual([]);
   });
+
+  it("lists and restores what the CLI moved, closing the CLI's record", async () => {
+    const cliRecord = { v: 1, batch: "2026-11-23T10:00:00.000Z-cli001", at: "2026-11-23T10:00:00.000Z", by: "cli", op: "trash", path: "Docs/old notes.txt", trashPath: `${T}/Docs/old notes.txt`, size: 5, mtime: MODIFIED, hash: `sha256:${"0".repeat(64)}` };
+    const root = memoryTree({ ...FILES, [`${T}/Docs/old notes.txt`]: "hello", [`${TRASH_DIR}/journal.jsonl`]: `${JSON.stringify(cliRecord)}\n` }, { modified: MODIFIED });
+    const [entry] = await listTrash(asRoot(root));
+    expect(entry).toMatchObject({ originalPath: "Docs/old notes.txt", trashPath: `${T}/Docs/old notes.txt` });
+    const back = await restoreFromTrash(asRoot(root), [{ item: { path: entry!.originalPath, size: entry!.size }, trashPath: entry!.trashPath }]);
+    expect(back.failed).toEqual([]);
+    expect(snapshot(root)["Docs/old notes.txt"]).toBe("hello");
+    const { records } = parseJournal(journalText(root));
+    expect(records.at(-1)).toMatchObject({ op: "restore", by: "web", undoes: cliRecord.batch, path: "Docs/old notes.txt" });
+    expect(open(root)).toEqual([]);
+  });
 });
 
 describe("paths", () => {
