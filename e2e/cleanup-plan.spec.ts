@@ -1,8 +1,8 @@
 /**
- * Clean on every device (issue 20): a Pro user sets a keep-rule in Settings, scans a folder
+ * Clean on every device (issue 20): a Pro user with a keep-rule set scans a folder
  * through the file input (the browser may read it but never write it), exports a cleanup
  * plan from Organize, and the built CLI applies it to the same folder on disk — then undoes
- * it, byte for byte. Axe runs on each page visited.
+ * it, byte for byte. Axe runs on both pages visited.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -59,23 +59,20 @@ test("a plan exported from a read-only folder is applied and undone by the CLI",
   const before = listing(root);
   try {
     await proUser(page.request, baseURL!);
-    await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
-
-    // Settings: prefer the copy inside "wanted", first of the rules.
-    await page.goto("/settings");
-    await page.getByLabel("Rule to add", { exact: true }).selectOption("inside");
-    await page.getByLabel("Folder", { exact: true }).fill("wanted");
-    await page.getByRole("button", { name: "Add rule" }).click();
-    await page.getByRole("button", { name: "Move up: Keep the copy inside “wanted”" }).click();
-    await page.getByRole("button", { name: "Move up: Keep the copy inside “wanted”" }).click();
-    await expect(page.getByRole("list", { name: "Keep-rules, in order" }).getByRole("listitem").first()).toContainText("1. Keep the copy inside “wanted”");
-    await expectAccessible(page);
+    // The keep-rule as Settings stores it (the card itself: keep-rules-card.test.tsx; its axe
+    // check: settings.spec.ts): prefer the copy inside "wanted".
+    await page.addInitScript(() => {
+      localStorage.setItem("tourCompleted", "true");
+      const policy = { rules: [{ kind: "inside", folder: "wanted" }, { kind: "oldest" }, { kind: "shortest-path" }], protectedFolders: [] };
+      localStorage.setItem("cleanspace.keep-policy", JSON.stringify(policy));
+    });
 
     // Scan through the file input: this browser can read the folder, not change it.
     await page.goto("/home");
     await page.getByRole("button", { name: "Real data scan" }).click();
     await page.getByLabel("Or choose a folder manually (works in every browser)").setInputFiles(root);
     await expect(page.getByTestId("result-files-found")).toHaveText(String(TREE.length), { timeout: 30_000 });
+    await expectAccessible(page);
 
     await page.goto("/organize?tab=files");
     await expect(page.getByTestId("read-only-note")).toBeVisible();
