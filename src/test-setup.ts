@@ -1,21 +1,33 @@
-/** Tests fail on an unexpected console error (STYLE.md habit 5). */
+/**
+ * Tests fail on an unexpected console error or warning (STYLE.md habit 5): the app logs its
+ * "only logged" failures with warn, so a warning is a failure nobody looked at. A test that
+ * expects one spies on console.warn/error itself (vi.spyOn(...).mockImplementation), which
+ * replaces these recorders for that test.
+ */
 import { afterEach, vi } from "vitest";
 
-const errors: unknown[][] = [];
-const original = console.error;
-console.error = (...args: unknown[]) => {
-  errors.push(args);
-  original(...args);
-};
+type Level = "error" | "warn";
+const seen: { level: Level; args: unknown[] }[] = [];
+for (const level of ["error", "warn"] as const) {
+  // eslint-disable-next-line no-console -- the recorder wraps the two levels the rule allows
+  const original = console[level].bind(console);
+  // eslint-disable-next-line no-console -- as above
+  console[level] = (...args: unknown[]) => {
+    seen.push({ level, args });
+    original(...args);
+  };
+}
 
 afterEach(() => {
-  const seen = errors.splice(0);
+  const logged = seen.splice(0);
   vi.restoreAllMocks();
-  if (seen.length > 0) {
-    throw new Error(`Unexpected console.error during test:\n${seen.map((a) => a.map(String).join(" ")).join("\n")}`);
+  if (logged.length > 0) {
+    throw new Error(`Unexpected console output during test:\n${logged.map((l) => `console.${l.level}: ${l.args.map(String).join(" ")}`).join("\n")}`);
   }
 });
 
 if (typeof window !== "undefined") {
   await import("@testing-library/jest-dom/vitest");
+  // Component tests run with an IndexedDB, as every browser we support has one (jsdom has none).
+  await import("./client/testing/install-indexeddb");
 }

@@ -1,19 +1,6 @@
 /** Text helpers for the human report: sizes, counts and paths that are safe to print. */
-const UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-
-/** Binary units, like the 100 MiB "large" line they are compared with. */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${UNITS[unit]}`;
-}
-
 // Counts are formatted by hand (no ICU load at start-up), the same way on every screen.
-export { formatCount, plural } from "../domain/format";
+export { formatBinaryBytes, formatCount, plural } from "../domain/format";
 
 /**
  * A file name may hold newlines, escape sequences or right-to-left overrides; printed raw,

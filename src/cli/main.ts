@@ -6,7 +6,7 @@ import { runScan } from "../scan/run-scan";
 import { createNodeFsSource } from "../scan/sources/node-fs";
 import type { ScanResult } from "../scan/types";
 import { type CliCommand, USAGE, UsageError, parseCliArgs } from "./args";
-import { formatBytes, plural } from "./format";
+import { formatBinaryBytes, plural } from "./format";
 import type { ParallelHasher } from "./parallel-hasher";
 import { type ProgressStream, createProgressBar } from "./progress-bar";
 import { toJsonReport } from "./report-json";
@@ -101,8 +101,8 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     const s = result.summary;
     const dupes = result.metadataOnly ? "possible duplicate" : "duplicate";
     io.stderr.write(
-      `cleanspace: ${plural(s.totalFiles, "file")} (${formatBytes(s.totalBytes)}) scanned in ${seconds.toFixed(2)} s; ` +
-        `${plural(s.duplicateGroups, `${dupes} group`)}, ${formatBytes(s.duplicateBytes)} to free\n`,
+      `cleanspace: ${plural(s.totalFiles, "file")} (${formatBinaryBytes(s.totalBytes)}) scanned in ${seconds.toFixed(2)} s; ` +
+        `${plural(s.duplicateGroups, `${dupes} group`)}, ${formatBinaryBytes(s.duplicateBytes)} to free\n`,
     );
   }
   return EXIT_OK;

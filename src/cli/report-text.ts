@@ -1,6 +1,6 @@
 import { SCAN_CATEGORIES } from "../domain/scan-rules";
 import type { ScanItem, ScanResult } from "../scan/types";
-import { displayPath, formatBytes, formatCount, plural } from "./format";
+import { displayPath, formatBinaryBytes, formatCount, plural } from "./format";
 
 /** How many entries each list shows before "… and N more (see --json)". */
 const LIST_LIMIT = 10;
@@ -12,36 +12,36 @@ export function formatTextReport(root: string, result: ScanResult, seconds: numb
   const pathOf = (id: number): string => displayPath(byId.get(id)?.path ?? "?");
   const lines: string[] = [];
   lines.push(`CleanSpace scan of ${displayPath(root)}`);
-  lines.push(`${plural(s.totalFiles, "file")}, ${formatBytes(s.totalBytes)}, in ${seconds.toFixed(2)} s`, "");
+  lines.push(`${plural(s.totalFiles, "file")}, ${formatBinaryBytes(s.totalBytes)}, in ${seconds.toFixed(2)} s`, "");
 
   lines.push(`${"Category".padEnd(13)}${"Files".padStart(10)}${"Size".padStart(12)}`);
   for (const category of SCAN_CATEGORIES) {
     const t = s.categories[category];
-    if (t.count > 0) lines.push(`${category.padEnd(13)}${formatCount(t.count).padStart(10)}${formatBytes(t.bytes).padStart(12)}`);
+    if (t.count > 0) lines.push(`${category.padEnd(13)}${formatCount(t.count).padStart(10)}${formatBinaryBytes(t.bytes).padStart(12)}`);
   }
-  lines.push(`${"total".padEnd(13)}${formatCount(s.totalFiles).padStart(10)}${formatBytes(s.totalBytes).padStart(12)}`, "");
+  lines.push(`${"total".padEnd(13)}${formatCount(s.totalFiles).padStart(10)}${formatBinaryBytes(s.totalBytes).padStart(12)}`, "");
 
   const label = result.metadataOnly ? "Possible duplicates (same size; content not compared)" : "Duplicates";
   lines.push(
-    `${label}: ${plural(s.duplicateGroups, "group")}, ${plural(s.duplicateFiles, "copy", "copies")}, ${formatBytes(s.duplicateBytes)} to free`,
+    `${label}: ${plural(s.duplicateGroups, "group")}, ${plural(s.duplicateFiles, "copy", "copies")}, ${formatBinaryBytes(s.duplicateBytes)} to free`,
   );
   for (const group of result.duplicates.slice(0, LIST_LIMIT)) {
-    lines.push(`  ${formatBytes(group.wastedBytes)} to free: ${group.itemIds.length} × ${formatBytes(group.size)}`);
+    lines.push(`  ${formatBinaryBytes(group.wastedBytes)} to free: ${group.itemIds.length} × ${formatBinaryBytes(group.size)}`);
     for (const id of group.itemIds) lines.push(`    ${id === group.originalId ? "keep " : "copy "} ${pathOf(id)}`);
   }
   more(lines, result.duplicates.length, "group");
   lines.push("");
 
   const large = result.items.filter((item) => item.isLarge).sort((a, b) => b.size - a.size);
-  lines.push(`Large files (over 100 MiB): ${formatCount(s.largeFiles)}, ${formatBytes(s.largeBytes)}`);
-  for (const item of large.slice(0, LIST_LIMIT)) lines.push(`  ${formatBytes(item.size).padStart(10)}  ${displayPath(item.path)}`);
+  lines.push(`Large files (over 100 MiB): ${formatCount(s.largeFiles)}, ${formatBinaryBytes(s.largeBytes)}`);
+  for (const item of large.slice(0, LIST_LIMIT)) lines.push(`  ${formatBinaryBytes(item.size).padStart(10)}  ${displayPath(item.path)}`);
   more(lines, large.length, "file");
   lines.push("");
 
   const old = result.items.filter((item) => item.isOld).sort((a, b) => a.modified - b.modified);
-  lines.push(`Old files (not modified for over 6 months): ${formatCount(s.oldFiles)}, ${formatBytes(s.oldBytes)}`);
+  lines.push(`Old files (not modified for over 6 months): ${formatCount(s.oldFiles)}, ${formatBinaryBytes(s.oldBytes)}`);
   for (const item of old.slice(0, LIST_LIMIT)) {
-    lines.push(`  ${new Date(item.modified).toISOString().slice(0, 10)}  ${formatBytes(item.size).padStart(10)}  ${displayPath(item.path)}`);
+    lines.push(`  ${new Date(item.modified).toISOString().slice(0, 10)}  ${formatBinaryBytes(item.size).padStart(10)}  ${displayPath(item.path)}`);
   }
   more(lines, old.length, "file");
   lines.push("");

@@ -13,7 +13,7 @@
  */
 import { effectOf } from "./cleanup-ledger";
 import { sortSnapshots, type EventPoint, type SnapshotPoint } from "./timeline";
-import { addDays } from "./streak";
+import { addDays } from "./dates";
 
 export const ACHIEVEMENT_TIERS = ["bronze", "silver", "gold", "platinum"] as const;
 export type AchievementTier = (typeof ACHIEVEMENT_TIERS)[number];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildSummary } from "../server/test/factories";
-import { backupSize, csvField, estimateBackupGb, EXPORT_OPTIONS, exportFileName, REQUIRES_PRO, scanIndexCsv, toCsv, type IndexItem } from "./backup";
-import { BackupFileSchema } from "./schemas/insights";
+import { backupSize, estimateBackupGb, EXPORT_OPTIONS, exportFileName, REQUIRES_PRO, scanIndexCsv, type IndexItem } from "./backup";
+import { toCsv } from "./csv";
+import { BackupFileSchema } from "./schemas/backup-file";
 
 describe("backup estimate (spec §9: photos x 2.1 MB plus files x 5.2 MB, in GB)", () => {
   it("computes the spec's figure", () => {
@@ -28,25 +29,6 @@ describe("export options (spec §3, §6)", () => {
 });
 
 describe("CSV", () => {
-  it("quotes commas, quotes and line breaks (RFC 4180)", () => {
-    expect(csvField("plain.txt")).toBe("plain.txt");
-    expect(csvField("a,b")).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField("cr\rhere")).toBe('"cr\rhere"');
-    expect(csvField(null)).toBe("");
-    expect(csvField(42)).toBe("42");
-    expect(csvField(-3)).toBe("-3");
-    expect(csvField(true)).toBe("true");
-  });
-
-  it("defuses spreadsheet formulas in text", () => {
-    expect(csvField("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
-    expect(csvField("+1")).toBe("'+1");
-    expect(csvField("-rm")).toBe("'-rm");
-    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
-  });
-
   it("writes the scan index with a header and CRLF rows", () => {
     const items: IndexItem[] = [
       { id: 1, path: "Photos/a, b.jpg", name: "a, b.jpg", size: 2048, type: "image/jpeg", category: "photo", modified: Date.UTC(2026, 0, 2), isLarge: false, isOld: true, duplicateGroup: 3, isOriginal: true, width: 640, height: 480 },

@@ -4,6 +4,7 @@
  * File names, the CSV of the local scan index, and the option list live here once.
  */
 import { GB, MB } from "./suggestions";
+import { toCsv } from "./csv";
 
 export const EXPORT_CATEGORIES = ["reports", "backup", "data"] as const;
 export type ExportCategory = (typeof EXPORT_CATEGORIES)[number];
@@ -86,22 +87,6 @@ export const exportFileName = {
   photos: (date: string) => `cleanspace-photos-${date}.csv`,
   files: (date: string) => `cleanspace-files-${date}.csv`,
 };
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled.
- * A leading =, +, -, @, tab or CR is prefixed with ' so a spreadsheet never runs a file
- * name as a formula (CSV injection).
- */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let s = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
-  return [header, ...rows].map((r) => r.map(csvField).join(",")).join("\r\n") + "\r\n";
-}
 
 /** One item of the local scan index as exported and backed up (never its file handle). */
 export interface IndexItem {

@@ -49,4 +49,13 @@ describe("cleanupTotals", () => {
   it("leaves reviews out of every figure", () => {
     expect(cleanupTotals([ev("review", 5), ev("ignore", 2)])).toMatchObject({ itemsProcessed: 0, actions: 0, itemsDeleted: 0 });
   });
+  it("gives a summed point (count > 1) the totals of the events it sums", () => {
+    const each = [ev("trash", 2, 100), ev("trash", 3, 200), ev("quick-action", 1), ev("quick-action", 4)];
+    const summed = [
+      { action: "trash", items: 5, bytesFreed: 300, count: 2 },
+      { action: "quick-action", items: 5, bytesFreed: 0, count: 2 },
+    ];
+    expect(cleanupTotals(summed)).toEqual(cleanupTotals(each));
+    expect(cleanupTotals(summed).actions).toBe(4);
+  });
 });

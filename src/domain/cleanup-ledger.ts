@@ -34,6 +34,8 @@ export interface LedgerEvent {
   items: number;
   /** Bytes the action moved: into the trash, out of it, or off the device. */
   bytesFreed: number;
+  /** Events this one sums (same action and day; 1 when absent). Effects are linear in items and bytes. */
+  count?: number;
 }
 
 export interface EventEffect {
@@ -93,7 +95,7 @@ export function cleanupTotals(events: readonly LedgerEvent[]): CleanupTotals {
     t.estimatedItems = addCapped(t.estimatedItems, f.estimatedItems);
     t.itemsDeleted = addCapped(t.itemsDeleted, f.itemsDeleted);
     t.itemsProcessed = addCapped(t.itemsProcessed, f.itemsProcessed);
-    if (countsTowardGoal(e.action)) t.actions++;
+    if (countsTowardGoal(e.action)) t.actions += e.count ?? 1;
   }
   // Files emptied from the trash outside CleanSpace leave no event: never show less than nothing.
   t.reclaimableBytes = Math.max(0, t.reclaimableBytes);

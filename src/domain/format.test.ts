@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatCount, plural } from "./format";
+import { formatBinaryBytes, formatBytes, formatCount, plural } from "./format";
 
 describe("formatCount", () => {
   it.each([0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 1_234_567_890, -1234, 2 ** 53 - 1])("writes %d as toLocaleString('en-US') does", (n) => {
@@ -20,5 +20,11 @@ describe("plural and formatBytes", () => {
 
   it("writes decimal units", () => {
     expect([formatBytes(0), formatBytes(999), formatBytes(1500), formatBytes(123_400_000)]).toEqual(["0 B", "999 B", "1.5 KB", "123 MB"]);
+  });
+});
+
+describe("formatBinaryBytes", () => {
+  it("uses 1,024 steps and says so in the unit (KiB, MiB)", () => {
+    expect([0, 900, 1536, 3 * 1024 * 1024, 100 * 1024 ** 3].map(formatBinaryBytes)).toEqual(["0 B", "900 B", "1.50 KiB", "3.00 MiB", "100.0 GiB"]);
   });
 });

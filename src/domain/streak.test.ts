@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, currentStreakOn, daysAroundUtc, deviceLocalDate, isValidTimeZone, lastSevenDays, localDate, recordActivity, type StreakState } from "./streak";
+import { addDays, daysAroundUtc, deviceLocalDate, isValidTimeZone, localDate } from "./dates";
+import { currentStreakOn, lastSevenDays, recordActivity, type StreakState } from "./streak";
 
 const empty: StreakState = { currentStreak: 0, longestStreak: 0, lastActiveDate: null, streakHistory: [] };
 

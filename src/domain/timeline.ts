@@ -8,7 +8,7 @@
 import { addCapped } from "./limits";
 import { countsTowardGoal, effectOf } from "./cleanup-ledger";
 import type { ScanSummary } from "./schemas/scan-summary";
-import { addDays } from "./streak";
+import { addDays } from "./dates";
 
 export const TIMELINE_DAYS = 30;
 export const TIMELINE_VISIBLE_DAYS = 7;
@@ -28,11 +28,14 @@ export interface SnapshotPoint {
 
 export interface EventPoint {
   localDate: string;
+  /** The first event's time; a point may stand for several events of one day (see count). */
   createdAt: string;
   category: string;
   action: string;
   items: number;
   bytesFreed: number;
+  /** How many events of this day, category and action the point sums (1 when absent). */
+  count?: number;
 }
 
 export interface TimelineDay {

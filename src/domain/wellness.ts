@@ -10,7 +10,7 @@
  * itself for Maintenance Consistency — and overall is the mean of the five goodness
  * figures (docs/decisions/006-insights.md).
  */
-import { addDays } from "./streak";
+import { addDays } from "./dates";
 import type { Trend } from "./timeline";
 import { formatCount } from "./format";
 

@@ -10,7 +10,3 @@ export class ScanAccessError extends Error {
     super(message);
   }
 }
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === "AbortError";
-}

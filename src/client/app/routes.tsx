@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Route, Switch, useLocation } from "wouter";
+import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 import { NotFoundPage } from "../features/not-found/not-found-page";
 import { readStoredUserId } from "../lib/stored-user";
 import { TabBar } from "./tab-bar";
@@ -67,43 +68,43 @@ export function AppRoutes() {
       {/* Keyed on the path so every route change fades and slides in. */}
       <div key={location} className="animate-route-in">
         <Switch>
-          <Route path="/" component={RootPage} />
-          <Route path="/showcase" component={ShowcasePage} />
-          <Route path="/landing" component={LandingPage} />
-          <Route path="/demo" component={DemoPage} />
-          {["/app", "/home", "/dashboard"].map((p) => (
+          <Route path={PAGES.root} component={RootPage} />
+          <Route path={PAGES.showcase} component={ShowcasePage} />
+          <Route path={PAGES.landing} component={LandingPage} />
+          <Route path={PAGES.demo} component={DemoPage} />
+          {DASHBOARD_PATHS.map((p) => (
             <Route key={p} path={p}>
               <WithTabs>
                 <DashboardPage />
               </WithTabs>
             </Route>
           ))}
-          <Route path="/organize">
+          <Route path={PAGES.organize}>
             <WithTabs>
               <OrganizePage />
             </WithTabs>
           </Route>
-          <Route path="/insights">
+          <Route path={PAGES.insights}>
             <WithTabs>
               <InsightsPage />
             </WithTabs>
           </Route>
-          <Route path="/settings">
+          <Route path={PAGES.settings}>
             <WithTabs>
               <SettingsPage />
             </WithTabs>
           </Route>
-          <Route path="/subscribe" component={SubscribePage} />
-          <Route path="/login" component={LoginPage} />
-          <Route path="/register" component={RegisterPage} />
-          <Route path="/forgot-password" component={ForgotPasswordPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/email-change" component={EmailChangePage} />
-          <Route path="/verify-email" component={VerifyEmailPage} />
-          <Route path="/welcome" component={WelcomePage} />
-          <Route path="/mobile-demo" component={MobileDemoPage} />
-          <Route path="/privacy" component={PrivacyPage} />
-          <Route path="/terms" component={TermsPage} />
+          <Route path={PAGES.subscribe} component={SubscribePage} />
+          <Route path={PAGES.login} component={LoginPage} />
+          <Route path={PAGES.register} component={RegisterPage} />
+          <Route path={PAGES.forgotPassword} component={ForgotPasswordPage} />
+          <Route path={PAGES.resetPassword} component={ResetPasswordPage} />
+          <Route path={PAGES.emailChange} component={EmailChangePage} />
+          <Route path={PAGES.verifyEmail} component={VerifyEmailPage} />
+          <Route path={PAGES.welcome} component={WelcomePage} />
+          <Route path={PAGES.mobileDemo} component={MobileDemoPage} />
+          <Route path={PAGES.privacy} component={PrivacyPage} />
+          <Route path={PAGES.terms} component={TermsPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </div>

@@ -5,7 +5,7 @@ import { notify } from "../lib/device/haptics";
 
 const TABS = [
   { label: "Dashboard", href: paths.root, icon: Home, match: [paths.root, paths.app, paths.home, paths.dashboard] },
-  { label: "Organize", href: paths.organize(), icon: FolderOpen, match: ["/organize"] },
+  { label: "Organize", href: paths.organize(), icon: FolderOpen, match: [paths.organize()] },
   { label: "Insights", href: paths.insights, icon: BarChart3, match: [paths.insights] },
   { label: "Settings", href: paths.settings, icon: Settings, match: [paths.settings] },
 ] as const;

@@ -8,8 +8,7 @@
  * Honest UI: an event that could not be sent yet resolves as `queued` and says so in a
  * notice; only an event the server answered counts as recorded.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CleanupEventInput } from "../../domain/schemas/dashboard";
+import type { CleanupEventInput } from "../../domain/schemas/cleanup-event";
 import type { OfflineAction } from "./offline/actions";
 import { toast } from "./toast-store";
 
@@ -62,17 +61,4 @@ export async function retractCleanupEvent(clientId: string): Promise<void> {
   if (await cancelOfflineActions(createsEvent(clientId))) return;
   const outcome = await submitOfflineAction("DELETE", CLEANUP_COLLECTION, { id: clientId });
   if (!outcome.synced) noticeQueued("undo", outcome.error);
-}
-
-/** Posts an event and refreshes what it moves: the dashboard's goal and streak, insights. */
-export function useRecordCleanup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: postCleanupEvent,
-    onSuccess: (posted) => {
-      if (posted.queued) return;
-      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
-      void queryClient.invalidateQueries({ queryKey: ["insights"] });
-    },
-  });
 }

@@ -8,14 +8,15 @@ import { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { Router } from "wouter";
+import { PAGES } from "../../domain/routes";
 import { LandingPage } from "../features/marketing/landing-page";
 import { ShowcasePage } from "../features/marketing/showcase-page";
 import { SignupIslandRenderer, SignupIslandRoot } from "../features/marketing/components/signup-island";
 
 /** File name (without .html) → the page and the path wouter renders it at. */
 export const PRERENDERED_PAGES: Readonly<Record<string, { path: string; page: ComponentType }>> = {
-  showcase: { path: "/showcase", page: ShowcasePage },
-  landing: { path: "/landing", page: LandingPage },
+  showcase: { path: PAGES.showcase, page: ShowcasePage },
+  landing: { path: PAGES.landing, page: LandingPage },
 };
 
 function renderIsland(cardId: string): string {

@@ -1,18 +1,12 @@
 /**
  * Wire shapes of the Insights API (spec §2 Insights, §3 Suggestion / Achievement / Wellness
- * metric / Export history item / Timeline day), the portability export, the backup file
- * and restore. One schema for the routes, the client and the tests.
+ * metric / Timeline day). Exports and restore: export.ts; the backup file: backup-file.ts.
  */
 import { z } from "zod";
 import { ACHIEVEMENT_ICONS, ACHIEVEMENT_TIERS, ACHIEVEMENT_UNITS } from "../achievements";
-import { EXPORT_STATUSES, EXPORT_TYPES } from "../backup";
-import { SCAN_CATEGORIES } from "../scan-rules";
 import { MAX_DISMISSED, QUICK_SELECTS, SUGGESTION_CATEGORIES, SUGGESTION_ID_PATTERN, SUGGESTION_TYPES } from "../suggestions";
 import { PROGRESS_CATEGORIES } from "../timeline";
 import { WELLNESS_METRIC_IDS, WELLNESS_STATUSES } from "../wellness";
-import { CreateFilterPresetSchema } from "./filter-preset";
-import { ScanSummarySchema } from "./scan-summary";
-import { SettingsSchema } from "./settings";
 
 const int = z.number().int();
 const nonneg = z.number().int().nonnegative();
@@ -155,143 +149,4 @@ export const DismissSuggestionSchema = z.strictObject({
 });
 export const DismissResultSchema = z.object({ dismissed: z.array(z.string()) });
 
-/** Export history (spec §3): a row the server wrote when it served an export, or the client reported. */
-export const ExportHistoryItemSchema = z.object({
-  id: int,
-  type: z.string(),
-  name: z.string(),
-  date: z.string(),
-  size: nonneg,
-  status: z.enum(EXPORT_STATUSES),
-});
-export type ExportHistoryItem = z.infer<typeof ExportHistoryItemSchema>;
-export const ExportHistoryListSchema = z.array(ExportHistoryItemSchema);
-
-export const EXPORT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,119}$/;
-/** POST /api/users/{id}/export-history: a local-only export the client made. */
-export const CreateExportHistorySchema = z.strictObject({
-  type: z.enum(EXPORT_TYPES),
-  name: z.string().regex(EXPORT_NAME_PATTERN, "Invalid file name"),
-  size: nonneg.max(2_147_483_647),
-  status: z.enum(EXPORT_STATUSES),
-});
-export type CreateExportHistory = z.infer<typeof CreateExportHistorySchema>;
-
 export const DismissedSuggestionsSchema = z.array(z.string().regex(SUGGESTION_ID_PATTERN)).max(MAX_DISMISSED);
-
-/** Settings as exported and restored: the synced settings plus the dismissed suggestions. */
-export const RestorableSettingsSchema = SettingsSchema.extend({ dismissedSuggestions: DismissedSuggestionsSchema.optional() }).strict();
-
-export const RestorePresetSchema = CreateFilterPresetSchema.omit({ actionId: true });
-export const MAX_RESTORED_PRESETS = 100;
-
-/** POST /api/users/{id}/restore: only what the server restores (settings, filter presets). */
-export const RestoreSchema = z.strictObject({
-  settings: RestorableSettingsSchema,
-  filterPresets: z.array(RestorePresetSchema).max(MAX_RESTORED_PRESETS),
-});
-export type RestoreInput = z.input<typeof RestoreSchema>;
-export const RestoreResultSchema = z.object({ settings: z.literal(true), filterPresets: nonneg });
-
-const iso = z.string().min(1).max(40);
-const json = z.record(z.string(), z.unknown());
-
-/** GET /api/users/{id}/export: everything the server keeps about the user (portability), no password hash. */
-export const AccountExportSchema = z.object({
-  format: z.literal("cleanspace-account-export"),
-  version: z.literal(1),
-  exportedAt: iso,
-  account: z.object({
-    id: int,
-    name: z.string(),
-    email: z.string(),
-    onboardingCompleted: z.boolean(),
-    subscriptionStatus: z.string(),
-    subscriptionPlan: z.string().nullable(),
-    trialEndsAt: iso.nullable(),
-    createdAt: iso,
-  }),
-  settings: RestorableSettingsSchema.extend({ dismissedSuggestions: z.array(z.string()) }),
-  aggregates: z
-    .object({
-      healthScore: int,
-      photosCount: int,
-      photosDuplicates: int,
-      photosStorage: z.number(),
-      filesCount: int,
-      filesLarge: int,
-      filesStorage: z.number(),
-      appsCount: int,
-      appsUnused: int,
-      appsStorage: z.number(),
-      emailCount: int,
-      emailUnread: int,
-      emailStorage: z.number(),
-      summary: json.nullable(),
-      updatedAt: iso,
-    })
-    .nullable(),
-  snapshots: z.array(z.object({ takenAt: iso, localDate: z.string(), healthScore: int, summary: json })),
-  events: z.array(
-    z.object({ clientId: z.string(), category: z.string(), action: z.string(), items: int, bytesFreed: z.number(), localDate: z.string(), createdAt: iso }),
-  ),
-  streak: z.object({ currentStreak: int, longestStreak: int, lastActiveDate: z.string().nullable(), streakHistory: z.array(z.string()) }),
-  filterPresets: z.array(z.object({ name: z.string(), description: z.string(), category: z.string(), criteria: z.unknown(), createdAt: iso })),
-  exportHistory: z.array(z.object({ type: z.string(), name: z.string(), size: int, status: z.string(), createdAt: iso })),
-});
-export type AccountExport = z.infer<typeof AccountExportSchema>;
-
-/** One item of the local scan index inside a backup (no file handle: it cannot be serialised). */
-export const IndexItemSchema = z.strictObject({
-  id: z.number().int().positive(),
-  path: z.string().min(1).max(4096),
-  name: z.string().min(1).max(1024),
-  size: nonneg,
-  type: z.string().max(255),
-  category: z.enum(SCAN_CATEGORIES),
-  modified: z.number().finite(),
-  isLarge: z.boolean(),
-  isOld: z.boolean(),
-  duplicateGroup: z.number().int().positive().nullable(),
-  isOriginal: z.boolean(),
-  width: nonneg.optional(),
-  height: nonneg.optional(),
-});
-
-export const DuplicateGroupBackupSchema = z.strictObject({
-  id: z.number().int().positive(),
-  size: nonneg,
-  itemIds: z.array(z.number().int().positive()).min(2),
-  originalId: z.number().int().positive(),
-  wastedBytes: nonneg,
-  possible: z.boolean(),
-});
-
-export const MAX_BACKUP_ITEMS = 1_000_000;
-
-/** `cleanspace-backup-YYYY-MM-DD.json`: the whole backup archive, validated before anything is written. */
-export const BackupFileSchema = z.strictObject({
-  format: z.literal("cleanspace-backup"),
-  version: z.literal(1),
-  createdAt: z.iso.datetime(),
-  account: AccountExportSchema,
-  scanIndex: z
-    .strictObject({
-      summary: ScanSummarySchema,
-      scannedAt: z.string().max(40),
-      duplicates: z.array(DuplicateGroupBackupSchema),
-      items: z.array(IndexItemSchema).max(MAX_BACKUP_ITEMS),
-    })
-    .superRefine((index, ctx) => {
-      const ids = new Set(index.items.map((i) => i.id));
-      if (ids.size !== index.items.length) ctx.addIssue({ code: "custom", path: ["items"], message: "item ids must be unique" });
-      for (const g of index.duplicates) {
-        if (!g.itemIds.every((id) => ids.has(id))) {
-          ctx.addIssue({ code: "custom", path: ["duplicates"], message: "a duplicate group names an unknown item" });
-          break;
-        }
-      }
-    })
-    .nullable(),
-});
-export type BackupFile = z.infer<typeof BackupFileSchema>;

@@ -1,21 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailSignups } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { csvField, readSignups, signupsToCsv } from "./signups-csv";
-
-describe("csvField", () => {
-  it("leaves plain values alone", () => {
-    expect(csvField("ada@example.com")).toBe("ada@example.com");
-    expect(csvField("")).toBe("");
-  });
-
-  it("quotes commas, quotes and line breaks, doubling quotes", () => {
-    expect(csvField("a,b")).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField("cr\rhere")).toBe('"cr\rhere"');
-  });
-});
+import { readSignups, signupsToCsv } from "./signups-csv";
 
 describe("signupsToCsv", () => {
   it("writes the header and one line per signup, tags in one quoted column", () => {
@@ -31,12 +17,17 @@ describe("signupsToCsv", () => {
         "o'brien@example.com,showcase,,2025-01-17T00:00:00.123Z",
         'q@example.com,"we""ird",early_access,2025-01-18T00:00:00.000Z',
         "",
-      ].join("\n"),
+      ].join("\r\n"),
     );
   });
 
+  it("defuses an address a spreadsheet would run as a formula", () => {
+    const csv = signupsToCsv([{ email: "=cmd@example.com", source: "landing_page", tags: [], createdAt: new Date("2025-01-16T10:00:00Z") }]);
+    expect(csv.split("\r\n")[1]).toBe("'=cmd@example.com,landing_page,,2025-01-16T10:00:00.000Z");
+  });
+
   it("writes only the header for an empty list", () => {
-    expect(signupsToCsv([])).toBe("email,source,tags,created_at\n");
+    expect(signupsToCsv([])).toBe("email,source,tags,created_at\r\n");
   });
 });
 
@@ -54,6 +45,6 @@ describe("readSignups", () => {
     ]);
     const rows = await readSignups(t.database.db);
     expect(rows.map((r) => r.email)).toEqual(["early@example.com", "late@example.com"]);
-    expect(signupsToCsv(rows).split("\n")[1]).toBe("early@example.com,landing_page,,2025-01-01T00:00:00.000Z");
+    expect(signupsToCsv(rows).split("\r\n")[1]).toBe("early@example.com,landing_page,,2025-01-01T00:00:00.000Z");
   });
 });

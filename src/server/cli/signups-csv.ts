@@ -1,8 +1,9 @@
 /**
  * The early-access list as CSV for the newsletter service's import (privacy policy: the
- * list is exported to it). RFC 4180 quoting, one header row, one line per address.
+ * list is exported to it). One header row, one line per address, by the one CSV writer.
  */
 import { asc } from "drizzle-orm";
+import { toCsv } from "../../domain/csv";
 import type { Db } from "../db/client";
 import { emailSignups } from "../db/schema";
 
@@ -15,20 +16,12 @@ export interface SignupRow {
   createdAt: Date;
 }
 
-/** Quotes a field only when it must: it holds a comma, a quote or a line break. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-export function csvLine(fields: readonly string[]): string {
-  return fields.map(csvField).join(",");
-}
-
 /** Tags share one column, comma-separated (quoted), as newsletter imports expect. */
 export function signupsToCsv(rows: readonly SignupRow[]): string {
-  const lines = [csvLine(SIGNUP_CSV_HEADER)];
-  for (const r of rows) lines.push(csvLine([r.email, r.source, r.tags.join(","), r.createdAt.toISOString()]));
-  return `${lines.join("\n")}\n`;
+  return toCsv(
+    SIGNUP_CSV_HEADER,
+    rows.map((r) => [r.email, r.source, r.tags.join(","), r.createdAt.toISOString()]),
+  );
 }
 
 export async function readSignups(db: Db): Promise<SignupRow[]> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CleanupEventResultSchema, DigitalDataSchema } from "../../domain/schemas/dashboard";
+import { CleanupEventResultSchema } from "../../domain/schemas/cleanup-event";
+import { DigitalDataSchema } from "../../domain/schemas/digital-data";
 import { scoreOf } from "../services/digital-data";
 import { buildSummary } from "../test/factories";
 import { compiledSerializer, serializerFor } from "./compiled-serializer";

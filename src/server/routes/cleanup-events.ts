@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CleanupEventResultSchema, CleanupEventSchema } from "../../domain/schemas/dashboard";
+import { CleanupEventResultSchema, CleanupEventSchema } from "../../domain/schemas/cleanup-event";
 import { joinedOf, requireUser, type SessionJoin } from "../auth/guard";
 import { cleanupEvents } from "../db/schema";
 import { compiledSerializer } from "../plugins/compiled-serializer";

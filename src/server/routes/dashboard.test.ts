@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeHealthScore } from "../../domain/health-score";
-import { localDate } from "../../domain/streak";
+import { localDate } from "../../domain/dates";
 import { cleanupEvents, digitalData, scanSnapshots, streaks } from "../db/schema";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../test/factories";

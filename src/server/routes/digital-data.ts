@@ -1,7 +1,7 @@
 /** Spec §7: digital data, the real-data scan, and the scan snapshot. Own user only. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DigitalDataSchema, RealDataScanSchema } from "../../domain/schemas/dashboard";
+import { DigitalDataSchema, RealDataScanSchema } from "../../domain/schemas/digital-data";
 import { joinedOf, requireOwnUser, type SessionJoin } from "../auth/guard";
 import { scanSnapshots } from "../db/schema";
 import { compiledSerializer } from "../plugins/compiled-serializer";

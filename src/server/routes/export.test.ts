@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccountExportSchema, ExportHistoryListSchema, type RestoreInput } from "../../domain/schemas/insights";
-import { localDate } from "../../domain/streak";
+import { AccountExportSchema, ExportHistoryListSchema, type RestoreInput } from "../../domain/schemas/export";
+import { localDate } from "../../domain/dates";
 import { cleanupEvents, exportHistory, filterPresets, scanSnapshots, userSettings } from "../db/schema";
 import { saveSummary } from "../services/digital-data";
+import { EXPORT_PAGE_ROWS } from "../services/insights-export";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../test/factories";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
@@ -69,6 +70,22 @@ describe("POST /api/users/{id}/export (portability: free, own user only)", () =>
     expect(data.streak).toMatchObject({ currentStreak: 0, streakHistory: [] });
     // The server records what it served.
     expect(await historyOf(u.id)).toMatchObject([{ type: "account-data", status: "completed", size: Buffer.byteLength(res.body) }]);
+  });
+
+  it("streams every snapshot and event a page at a time, all of them, in the order stored (issue 18 #7)", async () => {
+    const u = await buildUser(t.app);
+    const n = EXPORT_PAGE_ROWS * 2 + 3;
+    const rows = Array.from({ length: n }, (_, i) => ({ userId: u.id, clientId: `evt-page-${i}`, category: "files", action: "trash", items: 1, bytesFreed: i, localDate: "2026-11-20" }));
+    await t.database.db.insert(cleanupEvents).values(rows);
+    await t.database.db.insert(scanSnapshots).values(Array.from({ length: 3 }, (_, i) => ({ userId: u.id, localDate: `2026-11-2${i}`, healthScore: 60 + i, summary: buildSummary() })));
+    const res = await req(u, "POST", `/api/users/${u.id}/export`, {});
+    expect(res.statusCode).toBe(200);
+    // Sent in pieces (no content-length: chunked), and still one valid document.
+    expect(res.headers["content-length"]).toBeUndefined();
+    const data = AccountExportSchema.parse(res.json());
+    expect(data.events.map((e) => e.clientId)).toEqual(rows.map((r) => r.clientId));
+    expect(data.snapshots.map((s) => s.healthScore)).toEqual([60, 61, 62]);
+    expect(await historyOf(u.id)).toMatchObject([{ size: Buffer.byteLength(res.body) }]);
   });
 
   it("keeps the backup flavour for Pro users and writes no history for it", async () => {

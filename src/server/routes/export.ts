@@ -13,24 +13,19 @@
  *                                          requiresAuth types are Pro (403 for free users).
  * docs/decisions/006-insights.md explains the split.
  */
+import { Readable } from "node:stream";
 import { and, desc, eq, notInArray, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { exportFileName, REQUIRES_PRO, type ExportType } from "../../domain/backup";
-import {
-  CreateExportHistorySchema,
-  ExportHistoryItemSchema,
-  ExportHistoryListSchema,
-  RestoreResultSchema,
-  RestoreSchema,
-  type ExportHistoryItem,
-} from "../../domain/schemas/insights";
-import { isValidTimeZone } from "../../domain/streak";
+import { CreateExportHistorySchema, ExportHistoryItemSchema, ExportHistoryListSchema, RestoreResultSchema, RestoreSchema, type ExportHistoryItem } from "../../domain/schemas/export";
+import { isValidTimeZone } from "../../domain/dates";
 import { requireOwnUser } from "../auth/guard";
 import { requirePremium } from "../auth/premium";
 import { exportHistory, filterPresets, userSettings } from "../db/schema";
 import { fieldError } from "../plugins/errors";
-import { buildAccountExport } from "../services/insights-export";
+import { accountExportStream } from "../services/insights-export";
+import { streamJsonDocument } from "../services/json-stream";
 import { enforceLimit } from "../services/rate-limit";
 import { userToday } from "../services/user-time";
 
@@ -63,15 +58,23 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     // The export reads every row the user has: bounded per user (issue 18 #7).
     await enforceLimit(app.limiter, `quota:export:${userId}`, app.limits.exportsPerHour, 3600_000);
     const today = await userToday(app.db, userId);
-    const data = await buildAccountExport(app.db, userId, today);
-    const body = JSON.stringify(data, null, 2);
+    const { head, pages } = await accountExportStream(app.db, userId, today);
     const name = exportFileName.accountData(today);
-    if (!forBackup) await recordExport(userId, { type: "account-data", name, size: Buffer.byteLength(body), status: "completed" });
+    // Streamed a page of rows at a time (issue 18 #7); the history row records what was
+    // actually written, once the last byte is out.
+    async function* body() {
+      let size = 0;
+      for await (const chunk of streamJsonDocument(head, pages)) {
+        size += Buffer.byteLength(chunk);
+        yield chunk;
+      }
+      if (!forBackup) await recordExport(userId, { type: "account-data", name, size, status: "completed" });
+    }
     return reply
       .header("content-type", "application/json; charset=utf-8")
       .header("content-disposition", `attachment; filename="${name}"`)
       .header("cache-control", "private, no-store")
-      .send(body);
+      .send(Readable.from(body()));
   });
 
   app.post(

@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InsightsSchema, type Insights } from "../../domain/schemas/insights";
 import type { ScanSummary } from "../../domain/schemas/scan-summary";
-import { addDays, localDate } from "../../domain/streak";
+import { cleanupTotals } from "../../domain/cleanup-ledger";
+import { addDays, localDate } from "../../domain/dates";
+import { buildTimeline } from "../../domain/timeline";
 import { cleanupEvents, scanSnapshots, streaks, userSettings } from "../db/schema";
 import { saveSummary, scoreOf } from "../services/digital-data";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
@@ -167,5 +169,43 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
     expect((await req(u, "POST", `/api/insights/${u.id}/dismiss`, { suggestionId: "unused-apps" })).json()).toEqual({ dismissed: ["unused-apps"] });
     expect(await ids()).not.toContain("unused-apps");
     expect(await ids()).toContain("duplicate-photos");
+  });
+
+  it("sums events in SQL per day, category and action with the figures the per-event rules give (issue 18 #7)", async () => {
+    const u = await proUser();
+    // Several events per day and action, quick actions with and without a byte count (the
+    // ledger estimates only the latter), trash then restore and delete, and a review.
+    const events = [
+      { daysAgo: 0, category: "files", action: "trash", items: 3, bytesFreed: 300_000_000 },
+      { daysAgo: 0, category: "files", action: "trash", items: 2, bytesFreed: 200_000_000 },
+      { daysAgo: 0, category: "files", action: "restore", items: 1, bytesFreed: 50_000_000 },
+      { daysAgo: 0, category: "photos", action: "delete", items: 4, bytesFreed: 400_000_000 },
+      { daysAgo: 1, category: "apps", action: "quick-action", items: 2, bytesFreed: 0 },
+      { daysAgo: 1, category: "apps", action: "quick-action", items: 3, bytesFreed: 0 },
+      { daysAgo: 1, category: "apps", action: "quick-action", items: 1, bytesFreed: 700_000_000 },
+      { daysAgo: 1, category: "files", action: "review", items: 9, bytesFreed: 0 },
+      { daysAgo: 2, category: "files", action: "delete", items: 5, bytesFreed: 100_000_000 },
+      { daysAgo: 2, category: "files", action: "delete", items: 6, bytesFreed: 110_000_000 },
+    ];
+    for (const { daysAgo, ...e } of events) await seedEvent(u.id, daysAgo, e);
+    const raw = events.map(({ daysAgo, ...e }) => ({ ...e, localDate: addDays(today(), -daysAgo), createdAt: `${addDays(today(), -daysAgo)}T10:00:00.000Z` }));
+
+    const body = InsightsSchema.parse((await req(u, "GET", `/api/insights/${u.id}`)).json());
+    expect(body.counts.events).toBe(events.length);
+    const expected = cleanupTotals(raw);
+    expect(body.totals).toMatchObject({ ...expected });
+    // Hand-checked too, so the test does not only compare the rules with themselves.
+    expect(body.totals).toMatchObject({
+      // 500 MB trashed, 50 MB restored, 610 MB deleted (some trashed outside this history): never below 0.
+      reclaimableBytes: 0,
+      bytesFreed: 400_000_000 + 700_000_000 + 210_000_000,
+      estimatedBytesFreed: 5 * 2_500_000,
+      actions: 8,
+    });
+    const timeline = buildTimeline([], raw, today());
+    for (const day of body.timeline.slice(-3)) expect(day).toEqual(timeline.find((d) => d.date === day.date));
+    const byDay = Object.fromEntries(body.timeline.map((d) => [d.date, d]));
+    expect(byDay[addDays(today(), -1)]).toMatchObject({ itemsProcessed: 6, bytesFreed: 700_000_000, estimatedBytesFreed: 12_500_000, category: "apps" });
+    expect(body.achievements.find((a) => a.id === "freed-1gb")).toMatchObject({ unlockedAt: today(), progress: 1_000_000_000 });
   });
 });

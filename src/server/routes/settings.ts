@@ -1,7 +1,7 @@
 /** GET/PATCH /api/settings: the signed-in user's own settings (issue 11). */
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { isValidTimeZone } from "../../domain/streak";
+import { isValidTimeZone } from "../../domain/dates";
 import { DEFAULT_SETTINGS, SettingsPatchSchema, SettingsSchema, type Settings } from "../../domain/schemas/settings";
 import { requireUser } from "../auth/guard";
 import type { Db } from "../db/client";

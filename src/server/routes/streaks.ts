@@ -1,6 +1,6 @@
 /** Spec §7: GET /api/streaks/{userId} and POST /api/streaks/{userId}/update. Own user only. */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { StreakSchema, StreakUpdateSchema } from "../../domain/schemas/dashboard";
+import { StreakSchema, StreakUpdateSchema } from "../../domain/schemas/streak";
 import { requireOwnUser } from "../auth/guard";
 import { getStreak, touchStreak } from "../services/streaks";
 import { userToday } from "../services/user-time";

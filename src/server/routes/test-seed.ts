@@ -6,9 +6,9 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CLEANUP_ACTIONS, CLEANUP_CATEGORIES } from "../../domain/schemas/dashboard";
+import { CLEANUP_ACTIONS, CLEANUP_CATEGORIES } from "../../domain/schemas/cleanup-event";
 import { ScanSummarySchema } from "../../domain/schemas/scan-summary";
-import { addDays } from "../../domain/streak";
+import { addDays } from "../../domain/dates";
 import { requireUser } from "../auth/guard";
 import { cleanupEvents, scanSnapshots, streaks } from "../db/schema";
 import { saveSummary, scoreOf } from "../services/digital-data";

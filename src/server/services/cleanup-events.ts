@@ -9,13 +9,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { countsTowardGoal, GOAL_ACTIONS } from "../../domain/cleanup-ledger";
 import { goalProgress } from "../../domain/goals";
 import type { z } from "zod";
-import type { CleanupEventResultSchema } from "../../domain/schemas/dashboard";
+import type { CleanupEventResultSchema } from "../../domain/schemas/cleanup-event";
 import type { Db } from "../db/client";
 import { preparedPerDb } from "../db/prepared";
 import { cleanupEvents, digitalData, sessions, streaks, users, userSettings } from "../db/schema";
 import { liveSession, sessionColumns, type SessionRead } from "../auth/sessions";
 import { presentStreak, saveActivity, streakStateOf, type StreakRow } from "./streaks";
-import { isValidTimeZone, localDate } from "../../domain/streak";
+import { isValidTimeZone, localDate } from "../../domain/dates";
 import { rememberTimeZone } from "./user-time";
 
 export interface NewCleanupEvent {

@@ -7,13 +7,13 @@ import { scoreInputsOf } from "../../domain/cleanup-impact";
 import { GOAL_ACTIONS } from "../../domain/cleanup-ledger";
 import { goalProgress } from "../../domain/goals";
 import { computeHealthScore } from "../../domain/health-score";
-import type { DigitalData } from "../../domain/schemas/dashboard";
+import type { DigitalData } from "../../domain/schemas/digital-data";
 import { ScanSummarySchema, type ScanSummary } from "../../domain/schemas/scan-summary";
 import type { Db } from "../db/client";
 import { preparedPerDb } from "../db/prepared";
 import { cleanupEvents, digitalData, sessions, users, userSettings } from "../db/schema";
 import { liveSession, sessionColumns, type SessionRead } from "../auth/sessions";
-import { daysAroundUtc, localDate } from "../../domain/streak";
+import { daysAroundUtc, localDate } from "../../domain/dates";
 
 const GB = 1e9;
 const gb = (bytes: number) => (bytes / GB).toFixed(3);

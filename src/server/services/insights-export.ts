@@ -4,8 +4,8 @@
  * ids, settings, aggregates, every snapshot and cleanup event, streak, filter presets and
  * export history. Only aggregates exist on the server, so no file name can be in it.
  */
-import { asc, eq } from "drizzle-orm";
-import type { AccountExport } from "../../domain/schemas/insights";
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { AccountExport } from "../../domain/schemas/export";
 import { DEFAULT_SETTINGS, SettingsSchema } from "../../domain/schemas/settings";
 import { effectiveStatus } from "../../domain/subscription";
 import type { Db } from "../db/client";
@@ -26,19 +26,60 @@ async function exportSettings(db: Db, userId: number): Promise<AccountExport["se
   return { ...(merged as typeof DEFAULT_SETTINGS), dismissedSuggestions: row?.dismissedSuggestions ?? [] };
 }
 
-export async function buildAccountExport(db: Db, userId: number, today: string, now = new Date()): Promise<AccountExport> {
+/** Rows read per query while streaming the history (bounded memory and event-loop stretches). */
+export const EXPORT_PAGE_ROWS = 500;
+
+type Streamed = "snapshots" | "events";
+export interface AccountExportStream {
+  /** The document, its two long histories left empty: they come from `pages`, in their place. */
+  head: Omit<AccountExport, Streamed> & Record<Streamed, []>;
+  /** Snapshots and cleanup events, a page at a time, in the order the server stored them. */
+  pages: Record<Streamed, AsyncIterable<readonly unknown[]>>;
+}
+
+/** Keyset pages of one user's rows (id order): each query reads at most `pageRows` rows. */
+async function* pagesOf<R extends { id: number }, T>(read: (afterId: number, limit: number) => Promise<R[]>, present: (row: R) => T, pageRows: number) {
+  let after = 0;
+  for (;;) {
+    const rows = await read(after, pageRows);
+    if (rows.length === 0) return;
+    yield rows.map(present);
+    if (rows.length < pageRows) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export async function accountExportStream(db: Db, userId: number, today: string, now = new Date(), pageRows = EXPORT_PAGE_ROWS): Promise<AccountExportStream> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new HttpError(404, "Not found");
-  const [settings, [aggregates], snapshots, events, streak, presets, history] = await Promise.all([
+  const [settings, [aggregates], streak, presets, history] = await Promise.all([
     exportSettings(db, userId),
     db.select().from(digitalData).where(eq(digitalData.userId, userId)),
-    db.select().from(scanSnapshots).where(eq(scanSnapshots.userId, userId)).orderBy(asc(scanSnapshots.takenAt), asc(scanSnapshots.id)),
-    db.select().from(cleanupEvents).where(eq(cleanupEvents.userId, userId)).orderBy(asc(cleanupEvents.createdAt), asc(cleanupEvents.id)),
     getStreak(db, userId, today),
     db.select().from(filterPresets).where(eq(filterPresets.userId, userId)).orderBy(asc(filterPresets.createdAt), asc(filterPresets.id)),
     db.select().from(exportHistory).where(eq(exportHistory.userId, userId)).orderBy(asc(exportHistory.createdAt), asc(exportHistory.id)),
   ]);
-  return {
+  const snapshots = pagesOf(
+    (after, limit) =>
+      db.select().from(scanSnapshots).where(and(eq(scanSnapshots.userId, userId), gt(scanSnapshots.id, after))).orderBy(asc(scanSnapshots.id)).limit(limit),
+    (s) => ({ takenAt: iso(s.takenAt), localDate: s.localDate, healthScore: s.healthScore, summary: asJson(s.summary) }),
+    pageRows,
+  );
+  const events = pagesOf(
+    (after, limit) =>
+      db.select().from(cleanupEvents).where(and(eq(cleanupEvents.userId, userId), gt(cleanupEvents.id, after))).orderBy(asc(cleanupEvents.id)).limit(limit),
+    (e) => ({
+      clientId: e.clientId,
+      category: e.category,
+      action: e.action,
+      items: e.items,
+      bytesFreed: Number(e.bytesFreed),
+      localDate: e.localDate,
+      createdAt: iso(e.createdAt),
+    }),
+    pageRows,
+  );
+  const head: AccountExportStream["head"] = {
     format: "cleanspace-account-export",
     version: 1,
     exportedAt: iso(now),
@@ -72,18 +113,11 @@ export async function buildAccountExport(db: Db, userId: number, today: string, 
           updatedAt: iso(aggregates.updatedAt),
         }
       : null,
-    snapshots: snapshots.map((s) => ({ takenAt: iso(s.takenAt), localDate: s.localDate, healthScore: s.healthScore, summary: asJson(s.summary) })),
-    events: events.map((e) => ({
-      clientId: e.clientId,
-      category: e.category,
-      action: e.action,
-      items: e.items,
-      bytesFreed: Number(e.bytesFreed),
-      localDate: e.localDate,
-      createdAt: iso(e.createdAt),
-    })),
+    snapshots: [],
+    events: [],
     streak: { currentStreak: streak.currentStreak, longestStreak: streak.longestStreak, lastActiveDate: streak.lastActiveDate, streakHistory: streak.streakHistory },
     filterPresets: presets.map((p) => ({ name: p.name, description: p.description, category: p.category, criteria: p.criteria, createdAt: iso(p.createdAt) })),
     exportHistory: history.map((h) => ({ type: h.type, name: h.name, size: h.size, status: h.status, createdAt: iso(h.createdAt) })),
   };
+  return { head, pages: { snapshots, events } };
 }

@@ -3,12 +3,12 @@
  * and hands it to the pure domain rules that turn it into the Insights screen's figures.
  * Nothing here invents a number: no history means empty charts and locked achievements.
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { computeAchievements } from "../../domain/achievements";
 import { cleanupTotals } from "../../domain/cleanup-ledger";
 import type { Insights } from "../../domain/schemas/insights";
 import { ScanSummarySchema, type ScanSummary } from "../../domain/schemas/scan-summary";
-import { addDays } from "../../domain/streak";
+import { addDays } from "../../domain/dates";
 import { suggestCleanups } from "../../domain/suggestions";
 import {
   buildTimeline,
@@ -45,20 +45,42 @@ export async function loadSnapshots(db: Db, userId: number): Promise<SnapshotPoi
   return sortSnapshots(points);
 }
 
+/**
+ * The user's cleanup history, summed in SQL per day, category and action: the rows read grow
+ * with the days a user cleaned, not with the events they sent (issue 18 #7). Every rule that
+ * reads events (ledger, timeline, achievements) is a per-day sum of per-event effects, so the
+ * sums give the same figures. An estimated action's effect depends on whether it carried a
+ * byte count, so events with and without bytes stay apart.
+ */
 export async function loadEvents(db: Db, userId: number): Promise<EventPoint[]> {
+  const measured = sql<boolean>`${cleanupEvents.bytesFreed} > 0`;
   const rows = await db
     .select({
       localDate: cleanupEvents.localDate,
-      createdAt: cleanupEvents.createdAt,
       category: cleanupEvents.category,
       action: cleanupEvents.action,
-      items: cleanupEvents.items,
-      bytesFreed: cleanupEvents.bytesFreed,
+      measured,
+      count: sql<number>`count(*)::int`,
+      items: sql<string>`sum(${cleanupEvents.items})`,
+      bytesFreed: sql<string>`sum(${cleanupEvents.bytesFreed})`,
+      createdAt: sql<Date | string>`min(${cleanupEvents.createdAt})`,
     })
     .from(cleanupEvents)
-    .where(eq(cleanupEvents.userId, userId));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), bytesFreed: Number(r.bytesFreed) }));
+    .where(eq(cleanupEvents.userId, userId))
+    .groupBy(cleanupEvents.localDate, cleanupEvents.category, cleanupEvents.action, measured);
+  return rows.map((r) => ({
+    localDate: r.localDate,
+    createdAt: new Date(r.createdAt).toISOString(),
+    category: r.category,
+    action: r.action,
+    count: Number(r.count),
+    items: safeSum(r.items),
+    bytesFreed: safeSum(r.bytesFreed),
+  }));
 }
+
+/** A SQL sum (numeric, as text) held at MAX_SAFE_INTEGER, like every total the app shows. */
+const safeSum = (v: string | number | null): number => Math.min(Number(v ?? 0), Number.MAX_SAFE_INTEGER);
 
 export async function loadDismissed(db: Db, userId: number): Promise<string[]> {
   const [row] = await db.select({ d: userSettings.dismissedSuggestions }).from(userSettings).where(eq(userSettings.userId, userId));
@@ -162,6 +184,6 @@ export async function loadInsights(db: Db, userId: number): Promise<Insights> {
       emailCount: s.summary.emailCount,
       emailUnread: s.summary.emailUnread,
     })),
-    counts: { snapshots: snapshots.length, events: events.length },
+    counts: { snapshots: snapshots.length, events: events.reduce((n, e) => n + (e.count ?? 1), 0) },
   };
 }

@@ -27,14 +27,6 @@ export function passwordChangedMail(email: string): MailMessage {
   };
 }
 
-export function signupConfirmationMail(email: string): MailMessage {
-  return {
-    to: email,
-    subject: `You're on the ${PRODUCT_NAME} early-access list`,
-    text: `Thanks! You'll be notified when ${PRODUCT_NAME} launches.\n\nYou can unsubscribe at any time by replying to this message.`,
-  };
-}
-
 export function emailChangeConfirmMail(newEmail: string, link: string): MailMessage {
   return {
     to: newEmail,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Streak } from "../../domain/schemas/dashboard";
+import type { Streak } from "../../domain/schemas/streak";
 import { currentStreakOn, recordActivity, type StreakState } from "../../domain/streak";
 import type { Db } from "../db/client";
 import { streaks } from "../db/schema";

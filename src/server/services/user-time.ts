@@ -1,6 +1,6 @@
 /** The user's own calendar: a time zone from the request (remembered) or their settings. */
 import { eq } from "drizzle-orm";
-import { isValidTimeZone, localDate } from "../../domain/streak";
+import { isValidTimeZone, localDate } from "../../domain/dates";
 import type { Db } from "../db/client";
 import { userSettings } from "../db/schema";
 

@@ -8,7 +8,7 @@ import { computeHealthScore } from "../../../domain/health-score";
 import { orderCategories } from "../../../domain/preferences";
 import { recommend } from "../../../domain/recommendations";
 import type { ScanSummary } from "../../../domain/schemas/scan-summary";
-import { deviceLocalDate } from "../../../domain/streak";
+import { deviceLocalDate } from "../../../domain/dates";
 import { lastFolder, folderPermission } from "../../lib/scan-folder-store";
 import { useSession } from "../../lib/session/use-session";
 import { usePreferences } from "../../lib/settings/preferences-api";
@@ -31,6 +31,7 @@ import { ScanResultsCard } from "./scan/scan-results-card";
 import { GuidedTour } from "./tour/guided-tour";
 import { useDashboardCleanups } from "./use-dashboard-cleanups";
 import { useLocalSummary } from "./use-local-summary";
+import { paths } from "../../config/paths";
 
 type Panel = "default" | "scan" | "actions";
 
@@ -108,7 +109,7 @@ export function DashboardPage() {
       {showPromo ? <PromoBanner /> : null}
       {session.status === "signed-out" ? (
         <p className="rounded-xl bg-muted p-3 text-sm">
-          You&apos;re not signed in: scans stay on this device. <a className="font-medium text-accent underline" href="/login">Sign in</a> to keep your score, goal and streak.
+          You&apos;re not signed in: scans stay on this device. <a className="font-medium text-accent underline" href={paths.login}>Sign in</a> to keep your score, goal and streak.
         </p>
       ) : null}
 

@@ -7,13 +7,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { runAutoClean, type AutoCleanOutcome, type AutoCleanScope } from "../../lib/file-actions/auto-clean";
 import { noticeAutoClean, undoAutoClean } from "../../lib/file-actions/auto-clean-notice";
+import { invalidateUserData, queryKeys } from "../../lib/query-keys";
 
 export function useAutoClean(userId: number | null) {
   const queryClient = useQueryClient();
   const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
-    void queryClient.invalidateQueries({ queryKey: ["insights"] });
-    void queryClient.invalidateQueries({ queryKey: ["organize"] });
+    invalidateUserData(queryClient);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.organize.all });
   }, [queryClient]);
 
   const undo = useCallback((outcome: Extract<AutoCleanOutcome, { kind: "moved" }>) => undoAutoClean(outcome, refresh), [refresh]);

@@ -12,6 +12,7 @@ import { saveSettings } from "../../lib/settings/save-settings";
 import { readMirror } from "../../lib/settings/settings-queries";
 import type { AcceptOutcome } from "./components/recommendations-list";
 import { useAutoClean } from "./use-auto-clean";
+import { queryKeys } from "../../lib/query-keys";
 
 export function useDashboardCleanups(userId: number | null) {
   const queryClient = useQueryClient();
@@ -30,7 +31,7 @@ export function useDashboardCleanups(userId: number | null) {
       if (r.action.kind !== "auto-clean") throw new Error(`Nothing to perform for ${r.id}`);
       await saveSettings({ autoClean: true }, userId !== null);
       setAutoCleanOn(true);
-      void queryClient.invalidateQueries({ queryKey: ["settings"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.settings.all });
       const outcome = await autoClean.run(true, "all", false);
       if (outcome.kind === "moved" && outcome.moved > 0) return { applied: true, undo: () => autoClean.undo(outcome) };
       const why = describeAutoClean(outcome);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BackupFileError, buildBackupFile, parseBackupFile } from "./backup-file";
 import { buildSummary } from "./testing/insights-fixture";
-import type { AccountExport } from "../../../domain/schemas/insights";
+import type { AccountExport } from "../../../domain/schemas/export";
 import type { StoredScanIndex } from "../../../scan/index-store";
 
 const account: AccountExport = {

@@ -3,13 +3,8 @@
  * device's scan index, in one JSON file. Reading one back validates the whole file before
  * anything is written, so a bad file changes nothing (issue 8: no partial writes).
  */
-import {
-  BackupFileSchema,
-  RestoreSchema,
-  type AccountExport,
-  type BackupFile,
-  type RestoreInput,
-} from "../../../domain/schemas/insights";
+import { BackupFileSchema, type BackupFile } from "../../../domain/schemas/backup-file";
+import { RestoreSchema, type AccountExport, type RestoreInput } from "../../../domain/schemas/export";
 import type { StoredScanIndex } from "../../../scan/index-store";
 
 /** A file handle cannot be serialised, and the archive carries metadata only. */

@@ -1,26 +1,7 @@
 /**
- * Saving files made on this device: a Blob behind a short-lived object URL and an <a
- * download> click (nothing is uploaded). Printing loads a page into a hidden frame and
- * opens the browser's print dialog, where "Save as PDF" makes the PDF.
+ * Printing loads a page into a hidden frame and opens the browser's print dialog, where
+ * "Save as PDF" makes the PDF. (Saving a file: lib/download.ts.)
  */
-export function saveFile(content: string, fileName: string, type: string): number {
-  const parts = type.startsWith("text/csv") ? ["\uFEFF", content] : [content];
-  const blob = new Blob(parts, { type });
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = fileName;
-    a.rel = "noopener";
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-  return blob.size;
-}
-
 export function printHtml(html: string): void {
   const frame = document.createElement("iframe");
   frame.setAttribute("aria-hidden", "true");

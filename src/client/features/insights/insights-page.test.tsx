@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ExportHistoryItem } from "../../../domain/schemas/insights";
+import type { ExportHistoryItem } from "../../../domain/schemas/export";
 import { InsightsPage } from "./insights-page";
 import { buildInsights, EMPTY_INSIGHTS, TODAY } from "./testing/insights-fixture";
 import { captureDownloads, findToast, jsonResponse, renderWithApp, resetTestState, stubApi } from "./testing/render-insights";

@@ -17,6 +17,7 @@ import { OverviewTab } from "./components/overview-tab";
 import { SmartTab } from "./components/smart-tab";
 import { UpgradePrompts } from "./components/upgrade-prompts";
 import { WellnessTab } from "./components/wellness-tab";
+import { TabRow, TabRowItem } from "../../components/ui/tabs";
 
 const TABS = [
   { value: "overview", label: "Overview" },
@@ -80,17 +81,13 @@ export function InsightsPage() {
     const data = insights.data;
     body = (
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabValue)} className="grid gap-4">
-        <Tabs.List aria-label="Insights" className="grid grid-cols-4 gap-1 rounded-xl bg-muted p-1">
+        <TabRow aria-label="Insights" className="grid grid-cols-4">
           {TABS.map((t) => (
-            <Tabs.Trigger
-              key={t.value}
-              value={t.value}
-              className="rounded-lg px-2 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-            >
+            <TabRowItem key={t.value} value={t.value} size="lg">
               {t.label}
-            </Tabs.Trigger>
+            </TabRowItem>
           ))}
-        </Tabs.List>
+        </TabRow>
         <Tabs.Content value="overview" className="outline-none">
           <OverviewTab data={data} />
         </Tabs.Content>

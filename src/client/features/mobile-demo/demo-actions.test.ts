@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, testCamera, testHaptic, testNotification, testShare } from "./demo-actions";
+import { testCamera, testHaptic, testNotification, testShare } from "./demo-actions";
 
 const photo = { dataUrl: "data:image/png;base64,AAAA", format: "png", size: 2048 };
 
@@ -41,9 +41,5 @@ describe("mobile demo toasts (spec §8)", () => {
       variant: "destructive",
     });
     expect(await testShare(() => Promise.reject(new Error("nope")), "")).toMatchObject({ title: "Share Error", description: "nope" });
-  });
-
-  it("formats byte sizes", () => {
-    expect([formatBytes(900), formatBytes(1536), formatBytes(3 * 1024 * 1024)]).toEqual(["900 B", "1.5 KB", "3.0 MB"]);
   });
 });

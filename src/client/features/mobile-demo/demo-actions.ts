@@ -8,15 +8,10 @@ import { triggerHaptic, type HapticStyle } from "../../lib/device/haptics";
 import { scheduleNotification } from "../../lib/device/notifications";
 import { share } from "../../lib/device/share";
 import type { ToastInput } from "../../lib/toast-store";
+import { formatBytes } from "../../../domain/format";
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 const label = (style: HapticStyle) => style[0]!.toUpperCase() + style.slice(1);
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 export async function testHaptic(style: HapticStyle, trigger = triggerHaptic): Promise<ToastInput> {
   const failed: ToastInput = { title: "Haptic Error", description: "Failed to trigger haptic feedback", variant: "destructive" };

@@ -18,6 +18,7 @@ import { EmailPanel } from "./components/empty-states";
 import { OrganizeScore } from "./components/organize-score";
 import { ProTeasers } from "./components/pro-teasers";
 import { OrganizeWorkspace } from "./organize-workspace";
+import { TabRow, TabRowItem } from "../../components/ui/tabs";
 
 const TABS: { id: OrganizeTab; label: string }[] = [
   { id: "photos", label: "Photos" },
@@ -68,17 +69,13 @@ export function OrganizePage() {
         className="grid gap-4"
       >
         <div className="flex flex-wrap items-center gap-2">
-          <Tabs.List aria-label="Categories" className="grid min-w-72 flex-1 grid-cols-4 gap-1 rounded-xl bg-muted p-1">
+          <TabRow aria-label="Categories" className="grid min-w-72 flex-1 grid-cols-4">
             {TABS.map((t) => (
-              <Tabs.Trigger
-                key={t.id}
-                value={t.id}
-                className="rounded-lg px-2 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-              >
+              <TabRowItem key={t.id} value={t.id}>
                 {t.label}
-              </Tabs.Trigger>
+              </TabRowItem>
             ))}
-          </Tabs.List>
+          </TabRow>
           {isPremium ? (
             <div className="flex gap-2">
               <Toggle on={filterOn} label="Advanced filter" icon={Filter} onClick={() => setFilterOn((v) => !v)} />

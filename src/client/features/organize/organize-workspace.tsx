@@ -23,7 +23,8 @@ import { SourceCard } from "./components/source-card";
 import { TrashView } from "./components/trash-view";
 import { UndoBanner } from "./components/undo-banner";
 import { VirtualList } from "./components/virtual-list";
-import { downloadCsv, selectionCsv } from "./csv";
+import { saveFile } from "../../lib/download";
+import { selectionCsv } from "./csv";
 import { useBatchActions, type BatchAction } from "./hooks/use-batch-actions";
 import type { FolderSource } from "../../lib/file-actions/folder-source";
 import { useFolderSource } from "./hooks/use-folder-source";
@@ -200,7 +201,7 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
           onSelectAll={(on) => setSelected(new Set(on ? shown.map((i) => i.id) : []))}
           onQuickSelect={onQuickSelect}
           onAction={onBatchAction}
-          onDownload={() => downloadCsv(selectionCsv(selectedItems), `cleanspace-${tab}-${new Date().toISOString().slice(0, 10)}.csv`)}
+          onDownload={() => saveFile(selectionCsv(selectedItems), `cleanspace-${tab}-${new Date().toISOString().slice(0, 10)}.csv`, "text/csv;charset=utf-8")}
         />
       ) : null}
       <div className="flex items-baseline justify-between gap-2">

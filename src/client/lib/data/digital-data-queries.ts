@@ -5,16 +5,18 @@
  * sync and scans invalidate.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { DigitalData, Streak } from "../../../domain/schemas/dashboard";
+import type { DigitalData } from "../../../domain/schemas/digital-data";
+import type { Streak } from "../../../domain/schemas/streak";
 import { apiRequest } from "../api-client";
 import { getCached, putCached } from "../offline/local-cache";
 import { readThrough } from "../offline/read-through";
+import { queryKeys } from "../query-keys";
 
 const RETRY = { retry: 3, retryDelay: 1000 } as const;
 
 export const digitalDataQuery = (userId: number) =>
   queryOptions({
-    queryKey: ["dashboard", "digital-data", userId],
+    queryKey: queryKeys.dashboard.digitalData(userId),
     queryFn: ({ signal }) =>
       readThrough(() => apiRequest<DigitalData>("GET", `/api/digital-data/${userId}`, undefined, { signal }), {
         read: async () => (await getCached("digitalData", userId)) as DigitalData | undefined,
@@ -25,7 +27,7 @@ export const digitalDataQuery = (userId: number) =>
 
 export const streakQuery = (userId: number) =>
   queryOptions({
-    queryKey: ["dashboard", "streak", userId],
+    queryKey: queryKeys.dashboard.streak(userId),
     queryFn: ({ signal }) =>
       readThrough(() => apiRequest<Streak>("GET", `/api/streaks/${userId}`, undefined, { signal }), {
         read: async () => (await getCached("streaks", userId)) as Streak | undefined,

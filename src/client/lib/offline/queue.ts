@@ -323,7 +323,6 @@ export const submitOfflineAction = (type: OfflineActionType, collection: string,
   queue.submit(type, collection, data);
 export const cancelOfflineActions = (match: (action: OfflineAction) => boolean): Promise<boolean> => queue.cancel(match);
 export const syncPendingActions = (): Promise<SyncResult> => queue.sync();
-export const getPendingActions = (): Promise<OfflineAction[]> => queue.pending();
 export const getSyncStatus = (): SyncStatus => queue.getStatus();
 export const subscribeSyncStatus = (listener: (status: SyncStatus) => void): (() => void) => queue.subscribe(listener);
 export const subscribeSyncRuns = (listener: (result: SyncResult) => void): (() => void) => queue.onSynced(listener);

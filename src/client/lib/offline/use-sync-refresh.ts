@@ -5,6 +5,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { invalidateUserData } from "../query-keys";
 import { toast } from "../toast-store";
 import { subscribeSyncRuns } from "./queue";
 
@@ -13,8 +14,7 @@ export function useSyncRefresh(): void {
   useEffect(
     () =>
       subscribeSyncRuns((result) => {
-        void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
-        void queryClient.invalidateQueries({ queryKey: ["insights"] });
+        invalidateUserData(queryClient);
         if (result.deferred > 0) {
           const changes = result.deferred === 1 ? "1 change" : `${result.deferred} changes`;
           toast({ title: "Synced", description: `${changes} saved on this device reached your account.` });

@@ -11,8 +11,9 @@ import { PublicUserSchema, type PublicUser } from "../../../domain/schemas/auth"
 import { apiGetOrNull } from "../api-client";
 import { readThrough } from "../offline/read-through";
 import { clearSignedInUser, readStoredUserId, storeSignedInUser } from "../stored-user";
+import { queryKeys } from "../query-keys";
 
-export const sessionQueryKey = ["session"] as const;
+export const sessionQueryKey = queryKeys.session;
 
 export async function getMe(signal?: AbortSignal): Promise<PublicUser | null> {
   const body = await apiGetOrNull<unknown>("/api/auth/me", signal);

@@ -6,10 +6,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { PreferencesAnswer, PreferencesState } from "../../../domain/preferences";
 import { apiRequest } from "../api-client";
 import { settingsQueryKey } from "./settings-queries";
+import { queryKeys } from "../query-keys";
 
 export const preferencesQuery = () =>
   queryOptions({
-    queryKey: ["settings", "preferences"],
+    queryKey: queryKeys.settings.preferences,
     queryFn: ({ signal }) => apiRequest<PreferencesState>("GET", "/api/preferences", undefined, { signal }),
   });
 

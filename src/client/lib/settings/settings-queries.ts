@@ -6,8 +6,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings, type SettingsPatch } from "../../../domain/schemas/settings";
 import { apiRequest } from "../api-client";
 import { SETTINGS_MIRROR_KEY } from "./mirror-flag";
+import { queryKeys } from "../query-keys";
 
-export const settingsQueryKey = ["settings"] as const;
+export const settingsQueryKey = queryKeys.settings.all;
 const key = settingsQueryKey;
 
 let mirrorRaw: string | null | undefined;

@@ -5,10 +5,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SubscriptionSummary } from "../../../domain/schemas/subscription";
 import { apiGetOrNull } from "../api-client";
+import { queryKeys } from "../query-keys";
 
 export type { SubscriptionSummary };
 
-export const subscriptionQueryKey = ["subscription"] as const;
+export const subscriptionQueryKey = queryKeys.subscription;
 
 export function getSubscription(signal?: AbortSignal): Promise<SubscriptionSummary | null> {
   return apiGetOrNull<SubscriptionSummary>("/api/subscription", signal);

@@ -2,10 +2,11 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Tip } from "../../../../domain/schemas/tip";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export function useRandomTip() {
   return useQuery({
-    queryKey: ["dashboard", "tip"],
+    queryKey: queryKeys.dashboard.tip,
     queryFn: ({ signal }) => apiRequest<Tip>("GET", "/api/tips/random", undefined, { signal }),
     staleTime: 5 * 60 * 1000,
   });

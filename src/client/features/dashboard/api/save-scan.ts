@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { apiRequest } from "../../../lib/api-client";
+import { invalidateUserData } from "../../../lib/query-keys";
 
 export async function saveScan(userId: number, summary: ScanSummary): Promise<{ healthScore: number }> {
   await apiRequest("POST", "/api/real-data/scan", { userId, summary });
@@ -17,17 +18,7 @@ export function useSaveScan() {
   return useMutation({
     mutationFn: ({ userId, summary }: { userId: number; summary: ScanSummary }) => saveScan(userId, summary),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
-      void queryClient.invalidateQueries({ queryKey: ["insights"] });
+      invalidateUserData(queryClient);
     },
-  });
-}
-
-export function useUpdateStreak() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: number) =>
-      apiRequest("POST", `/api/streaks/${userId}/update`, { timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["dashboard", "streak"] }),
   });
 }

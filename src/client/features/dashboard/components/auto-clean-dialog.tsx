@@ -7,6 +7,7 @@ import { loadScanIndex } from "../../../../scan/index-store";
 import { Button } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
 import { autoCleanCopies } from "../../../lib/file-actions/auto-clean";
+import { queryKeys } from "../../../lib/query-keys";
 
 /**
  * Auto Clean (issue 6, issue 16): shows exactly what the safe automatic cleanup moves — exact,
@@ -15,7 +16,7 @@ import { autoCleanCopies } from "../../../lib/file-actions/auto-clean";
  * copies where they can be acted on: photo copies on Organize's Photos tab, others on Files.
  */
 export function AutoCleanDialog({ open, onOpenChange, onClean }: { open: boolean; onOpenChange(open: boolean): void; onClean(): Promise<unknown> }) {
-  const index = useQuery({ queryKey: ["dashboard", "local-index"], queryFn: loadScanIndex, enabled: open, staleTime: 0 });
+  const index = useQuery({ queryKey: queryKeys.dashboard.localIndex, queryFn: loadScanIndex, enabled: open, staleTime: 0 });
   const [busy, setBusy] = useState(false);
   const data = index.data;
   const copies = data ? autoCleanCopies(data) : [];

@@ -2,6 +2,7 @@ import { Trash2 } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { DEMO_CATEGORIES, DEMO_ITEMS, type DemoCategory } from "../demo-data";
 import { CATEGORY_ICONS } from "./demo-home";
+import { TabRow, TabRowItem } from "../../../components/ui/tabs";
 
 /** Demo Organize: one inner tab per category; every action is disabled (view-only). */
 export function DemoOrganize({ category, onCategoryChange }: { category: DemoCategory; onCategoryChange(c: DemoCategory): void }) {
@@ -9,17 +10,13 @@ export function DemoOrganize({ category, onCategoryChange }: { category: DemoCat
     <div className="grid gap-3">
       <h2 className="text-xl font-semibold">Organize</h2>
       <Tabs.Root value={category} onValueChange={(v) => onCategoryChange(v as DemoCategory)}>
-        <Tabs.List aria-label="Categories" className="grid grid-cols-4 gap-1 rounded-xl bg-muted p-1">
+        <TabRow aria-label="Categories" className="grid grid-cols-4">
           {DEMO_CATEGORIES.map((c) => (
-            <Tabs.Trigger
-              key={c.id}
-              value={c.id}
-              className="rounded-lg px-1 py-1.5 text-xs font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-            >
+            <TabRowItem key={c.id} value={c.id} size="sm">
               {c.title}
-            </Tabs.Trigger>
+            </TabRowItem>
           ))}
-        </Tabs.List>
+        </TabRow>
         {DEMO_CATEGORIES.map((c) => {
           const { action, items } = DEMO_ITEMS[c.id];
           const Icon = CATEGORY_ICONS[c.id];

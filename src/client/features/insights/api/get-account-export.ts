@@ -3,7 +3,7 @@
  * `forBackup` asks for the same document for the backup archive (Pro; no history row, the
  * backup records its own).
  */
-import { AccountExportSchema, type AccountExport } from "../../../../domain/schemas/insights";
+import { AccountExportSchema, type AccountExport } from "../../../../domain/schemas/export";
 import { apiRequest } from "../../../lib/api-client";
 
 export async function getAccountExport(userId: number, { forBackup = false } = {}): Promise<AccountExport> {

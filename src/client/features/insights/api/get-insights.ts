@@ -5,8 +5,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { InsightsSchema, type Insights } from "../../../../domain/schemas/insights";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const insightsQueryKey = (userId: number) => ["insights", "data", userId] as const;
+export const insightsQueryKey = queryKeys.insights.data;
 
 export async function getInsights(userId: number, signal?: AbortSignal): Promise<Insights> {
   const body = await apiRequest<unknown>("GET", `/api/insights/${userId}`, undefined, signal ? { signal } : {});

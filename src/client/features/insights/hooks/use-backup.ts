@@ -16,7 +16,8 @@ import { getAccountExport } from "../api/get-account-export";
 import { recordExport } from "../api/record-export";
 import { restoreBackup } from "../api/restore-backup";
 import { buildBackupFile, parseBackupFile, BackupFileError, type RestorePlan } from "../backup-file";
-import { readFileText, saveFile } from "../download";
+import { saveFile } from "../../../lib/download";
+import { readFileText } from "../download";
 import { formatCount } from "../../../../domain/format";
 
 export const BACKUP_FAILED = "Backup failed. Please try again.";

@@ -14,7 +14,7 @@ import { toast } from "../../../lib/toast-store";
 import { exportHistoryQueryKey } from "../api/get-export-history";
 import { getAccountExport } from "../api/get-account-export";
 import { recordExport } from "../api/record-export";
-import { saveFile } from "../download";
+import { saveFile } from "../../../lib/download";
 import { emailSummaryHtml, healthReportHtml } from "../report-html";
 
 /** A user-facing reason an export cannot be made (no toast-worthy failure of ours). */

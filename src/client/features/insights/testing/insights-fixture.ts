@@ -7,7 +7,7 @@ import { computeHealthScore } from "../../../../domain/health-score";
 import { SCAN_CATEGORIES } from "../../../../domain/scan-rules";
 import { InsightsSchema, type Insights } from "../../../../domain/schemas/insights";
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
-import { addDays } from "../../../../domain/streak";
+import { addDays } from "../../../../domain/dates";
 import { suggestCleanups } from "../../../../domain/suggestions";
 import { cleanupTotals } from "../../../../domain/cleanup-ledger";
 import { buildTimeline, categoryProgress, weeklyProgress, type EventPoint, type SnapshotPoint } from "../../../../domain/timeline";

@@ -12,8 +12,9 @@ import {
 } from "../../../../domain/schemas/filter-preset";
 import { apiRequest } from "../../../lib/api-client";
 import { newClientId } from "../../../lib/cleanup-events";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const filterPresetsQueryKey = ["organize", "filter-presets"] as const;
+export const filterPresetsQueryKey = queryKeys.organize.filterPresets;
 
 export async function getFilterPresets(signal?: AbortSignal): Promise<SavedFilterPreset[]> {
   return SavedFilterPresetListSchema.parse(await apiRequest("GET", "/api/filter-presets", undefined, signal ? { signal } : {}));

@@ -1,6 +1,5 @@
-import { Eye, Filter, Layers, Lock, Sparkles, type LucideIcon } from "lucide-react";
-import { Link } from "wouter";
-import { paths } from "../../../config/paths";
+import { Eye, Filter, Layers, Sparkles, type LucideIcon } from "lucide-react";
+import { UpgradeTeaser } from "../../../lib/premium/upgrade-teaser";
 
 const TEASERS: { title: string; body: string; icon: LucideIcon }[] = [
   { title: "Batch Operations", body: "Select duplicates, large, old or unused items in one tap and clean them up together — with undo.", icon: Layers },
@@ -18,23 +17,8 @@ export function ProTeasers() {
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2">
         {TEASERS.map(({ title, body, icon: Icon }) => (
-          <li key={title} className="grid gap-3 rounded-2xl border border-border bg-card p-5 shadow-sm">
-            <div className="flex items-center gap-3">
-              <span className="rounded-xl bg-brand/15 p-2">
-                <Icon className="size-5 text-accent" aria-hidden />
-              </span>
-              <h3 className="flex-1 font-semibold">{title}</h3>
-              <Lock className="size-4 text-muted-foreground" aria-label="Locked" />
-            </div>
-            <p className="text-sm text-muted-foreground">{body}</p>
-            <Link
-              href={paths.subscribe}
-              aria-label={`Upgrade to Pro to unlock ${title}`}
-              className="inline-flex h-10 items-center justify-center rounded-lg bg-brand px-4 text-sm font-medium text-white hover:bg-brand-strong"
-            >
-              Upgrade to Pro
-            </Link>
-            <p className="text-center text-xs text-muted-foreground">30-day money-back guarantee</p>
+          <li key={title} className="grid">
+            <UpgradeTeaser title={title} description={body} icon={<Icon className="size-5" />} />
           </li>
         ))}
       </ul>

@@ -15,6 +15,7 @@ import { playSound } from "../../../lib/sounds";
 import { toast } from "../../../lib/toast-store";
 import { ConfirmDialog } from "./confirm-dialog";
 import { VirtualList } from "./virtual-list";
+import { queryKeys } from "../../../lib/query-keys";
 
 interface Props {
   open: boolean;
@@ -33,7 +34,7 @@ const bytesOf = (entries: readonly TrashEntry[], paths: readonly string[]) => {
 
 export function TrashView({ open, root, onOpenChange, onDeleted, onRestored }: Props) {
   const queryClient = useQueryClient();
-  const trashKey = ["organize", "trash", root.name] as const;
+  const trashKey = queryKeys.organize.trash(root.name);
   const trash = useQuery({ queryKey: trashKey, queryFn: () => listTrash(root), enabled: open, staleTime: 0, networkMode: "always" });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);

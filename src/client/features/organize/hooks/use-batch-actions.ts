@@ -24,6 +24,7 @@ import { saveSummary } from "../api/save-summary";
 import { clearMarks, setMarks, type Mark } from "../marks-store";
 import type { OrganizeItem } from "../organize-item";
 import { marksQueryKey, scanIndexQueryKey, type LoadedIndex } from "./use-scan-index";
+import { invalidateUserData, queryKeys } from "../../../lib/query-keys";
 
 export type BatchAction = "trash" | Mark;
 /** What changes the device and so is recorded (cleanup-ledger.ts); marks are not. */
@@ -61,8 +62,7 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
       const clientId = newClientId();
       try {
         await postCleanupEvent({ clientId, category: tab, action, items, bytesFreed });
-        void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
-        void queryClient.invalidateQueries({ queryKey: ["insights"] });
+        invalidateUserData(queryClient);
         return clientId;
       } catch (error) {
         // The files moved all the same; the goal just does not count this one.
@@ -77,8 +77,7 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
     async (clientId: string | null) => {
       if (!clientId) return;
       await retractCleanupEvent(clientId).catch((error: unknown) => console.warn("Retracting the cleanup failed", error));
-      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
-      void queryClient.invalidateQueries({ queryKey: ["insights"] });
+      invalidateUserData(queryClient);
     },
     [queryClient],
   );
@@ -88,7 +87,7 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
     async (next: StoredScanIndex) => {
       await saveScanIndex(next.items, next.summary, next.duplicates);
       queryClient.setQueryData<LoadedIndex>(scanIndexQueryKey, (old) => ({ index: next, loadedAt: old?.loadedAt ?? Date.now() }));
-      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
       if (userId !== null) await saveSummary(userId, next.summary).catch((error: unknown) => console.warn("Updating the scan summary failed", error));
     },
     [queryClient, userId],

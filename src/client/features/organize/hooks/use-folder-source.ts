@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { StoredScanIndex } from "../../../../scan/index-store";
 import { detectFolderSource } from "../../../lib/file-actions/folder-source";
+import { queryKeys } from "../../../lib/query-keys";
 
 /**
  * Keyed by the scan alone, and never refetched for it: where a scan came from does not change
@@ -9,7 +10,7 @@ import { detectFolderSource } from "../../../lib/file-actions/folder-source";
  * workspace fell back to "Loading" and unmounted — taking the undo banner with it — and once
  * the last file moved out the folder looked read-only, so nothing could be put back.)
  */
-const folderSourceQueryKey = (index: StoredScanIndex | null | undefined) => ["organize", "folder", index?.scannedAt ?? null] as const;
+const folderSourceQueryKey = (index: StoredScanIndex | null | undefined) => queryKeys.organize.folder(index?.scannedAt ?? null);
 
 export function useFolderSource(index: StoredScanIndex | null | undefined) {
   return useQuery({

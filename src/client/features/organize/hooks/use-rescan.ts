@@ -12,6 +12,7 @@ import { saveAndTell } from "../../../lib/scan-notice";
 import { toast } from "../../../lib/toast-store";
 import { saveSummary } from "../api/save-summary";
 import { scanIndexQueryKey } from "./use-scan-index";
+import { invalidateUserData } from "../../../lib/query-keys";
 
 export function useRescan(userId: number | null) {
   const queryClient = useQueryClient();
@@ -25,8 +26,7 @@ export function useRescan(userId: number | null) {
       await rememberFolder(root);
       const notice = await saveAndTell(userId, () => saveSummary(userId ?? 0, result.summary, true), root, result.summary.totalFiles);
       await queryClient.invalidateQueries({ queryKey: scanIndexQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
-      void queryClient.invalidateQueries({ queryKey: ["insights"] });
+      invalidateUserData(queryClient);
       toast(notice);
     } catch (error) {
       toast({ variant: "destructive", title: "Scan Failed", description: error instanceof Error && error.message ? error.message : "Unknown error occurred" });

@@ -2,9 +2,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { loadScanIndex, type StoredScanIndex } from "../../../../scan/index-store";
 import { loadMarks } from "../marks-store";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const scanIndexQueryKey = ["organize", "scan-index"] as const;
-export const marksQueryKey = ["organize", "marks"] as const;
+export const scanIndexQueryKey = queryKeys.organize.scanIndex;
+export const marksQueryKey = queryKeys.organize.marks;
 
 export interface LoadedIndex {
   index: StoredScanIndex | null;

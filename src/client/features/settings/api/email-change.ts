@@ -5,12 +5,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PendingEmailChangeSchema, type EmailChangeRequest, type PendingEmailChange } from "../../../../domain/schemas/auth";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export async function getPendingEmailChange(): Promise<PendingEmailChange> {
   return PendingEmailChangeSchema.parse(await apiRequest<unknown>("GET", "/api/auth/email-change"));
 }
 
-export const pendingEmailChangeQueryOptions = () => queryOptions({ queryKey: ["settings", "email-change"], queryFn: getPendingEmailChange });
+export const pendingEmailChangeQueryOptions = () => queryOptions({ queryKey: queryKeys.settings.emailChange, queryFn: getPendingEmailChange });
 
 export function usePendingEmailChange() {
   return useQuery(pendingEmailChangeQueryOptions());

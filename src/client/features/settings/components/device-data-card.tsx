@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { forgetFolder } from "../../../lib/scan-folder-store";
 import { toast } from "../../../lib/toast-store";
+import { queryKeys } from "../../../lib/query-keys";
 
 /**
  * The privacy policy promises the local scan index (names, paths, sizes, dates) can be
@@ -18,7 +19,7 @@ export function DeviceDataCard() {
     try {
       await clearScanIndex();
       await forgetFolder();
-      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
       toast({ title: "Scan data cleared", description: "The list of scanned files on this device is gone. Your files were not touched." });
     } catch {
       toast({ title: "Error", description: "Could not clear the scan data. Please try again.", variant: "destructive" });

@@ -1,6 +1,7 @@
 /** GET /api/stripe/config: the publishable key the Payment Element loads with. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export interface StripeConfig {
   publishableKey: string | null;
@@ -12,7 +13,7 @@ export function getStripeConfig(signal?: AbortSignal): Promise<StripeConfig> {
 }
 
 export function getStripeConfigQueryOptions() {
-  return queryOptions({ queryKey: ["subscribe", "stripe-config"], queryFn: ({ signal }) => getStripeConfig(signal), staleTime: Infinity });
+  return queryOptions({ queryKey: queryKeys.subscribe.stripeConfig, queryFn: ({ signal }) => getStripeConfig(signal), staleTime: Infinity });
 }
 
 export function useStripeConfig() {
