@@ -7,7 +7,7 @@ import { createNodeFsSource } from "../../scan/sources/node-fs";
 import { UsageError } from "../args";
 import { applyPlan } from "../apply-plan";
 import { sha256File } from "../file-sha256";
-import { displayPath, formatBytes, plural } from "../format";
+import { displayPath, formatBinaryBytes as formatBytes, plural } from "../format";
 import { linkCopies } from "../link-copies";
 import type { CliIo } from "../main";
 import { createSequentialHasher } from "../sequential-hasher";

@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "../args";
-import { displayPath, formatBytes, plural } from "../format";
+import { displayPath, formatBinaryBytes as formatBytes, plural } from "../format";
 import type { CliIo } from "../main";
 
 export const EXIT_OK = 0;

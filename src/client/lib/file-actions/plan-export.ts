@@ -9,6 +9,7 @@ import { createSHA256 } from "hash-wasm";
 import { type BuiltPlan, type HashedFile, buildCleanupPlan } from "../../../domain/cleanup-plan";
 import type { KeepPolicy } from "../../../domain/keep-rules";
 import type { ScanItem } from "../../../scan/types";
+import { saveFile } from "../download";
 import { readFileAt } from "./handles";
 import { isTrashPath } from "./trash";
 
@@ -102,17 +103,9 @@ export async function buildPlanOnDevice(
   return { ...built, missing };
 }
 
-/** Saves the plan as a JSON download (a local object URL, revoked straight after). */
+/** Saves the plan as a JSON download (lib/download.ts: nothing is uploaded). */
 export function downloadPlan(built: BuiltPlan, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(built.plan, null, 2)}\n`], { type: "application/json" }));
-  try {
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = fileName;
-    a.click();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(`${JSON.stringify(built.plan, null, 2)}\n`, fileName, "application/json");
 }
 
 /** "cleanspace-plan-Pictures-2026-11-24.json", with characters file systems dislike replaced. */
