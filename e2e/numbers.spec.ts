@@ -80,7 +80,8 @@ const trashed = (page: Page) =>
     const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
       for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
         if (handle.kind === "directory") await walk(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
-        else out.push(`${prefix}${name}`);
+        // The trash journal (issue 20) is bookkeeping, not a trashed file.
+        else if (`${prefix}${name}` !== "journal.jsonl") out.push(`${prefix}${name}`);
       }
     };
     const root = await navigator.storage.getDirectory();

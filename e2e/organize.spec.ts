@@ -112,7 +112,8 @@ async function readOpfs(page: Page): Promise<{ files: Record<string, string>; to
       for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
         const path = prefix ? `${prefix}/${name}` : name;
         if (handle.kind === "directory") await walk(handle as FileSystemDirectoryHandle, path);
-        else {
+        // The trash journal (issue 20) is the trash's own bookkeeping, not one of the user's files.
+        else if (path !== ".cleanspace-trash/journal.jsonl") {
           const bytes = await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer();
           files[path] = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
         }

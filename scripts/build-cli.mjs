@@ -16,6 +16,9 @@ await build({
   platform: "node",
   target: "node20",
   format: "esm",
+  // `apply`, `undo` and `clean` are imported on demand: their code is a chunk of its own.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
   packages: "bundle",
   // hash-wasm's "main" is a UMD build of every algorithm (270 KB); its ESM build tree-shakes to xxHash128.

@@ -22,6 +22,10 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: cleanspace scan DIR [options]
+       cleanspace clean DIR [--keep RULE] [--protect FOLDER] [--yes] [--link] [--dry-run]
+       cleanspace apply PLAN --root DIR [--dry-run]
+       cleanspace undo DIR [--all] [--dry-run]
+       (cleanspace COMMAND --help for each command's options)
 
 Find what clutters DIR: duplicates, large files, old files, empty files.
 Nothing leaves this machine.
@@ -63,7 +67,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values.version) return { command: "version" };
   const [command, dir, ...extra] = positionals;
   if (command === undefined) throw new UsageError("missing command: try 'cleanspace scan DIR'");
-  if (command !== "scan") throw new UsageError(`unknown command '${command}': the only command is 'scan'`);
+  if (command !== "scan") throw new UsageError(`unknown command '${command}': the commands are scan, clean, apply and undo`);
   if (dir === undefined || dir === "") throw new UsageError("missing DIR: which directory should be scanned?");
   if (extra.length > 0) throw new UsageError(`one directory at a time (also got '${extra.join("', '")}')`);
   return {

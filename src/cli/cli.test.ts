@@ -140,7 +140,7 @@ describe("cleanspace human report", () => {
 
 describe("cleanspace errors and exit codes", () => {
   it("exits 2 on usage errors", async () => {
-    for (const argv of [[], ["scan"], ["clean", "x"], ["scan", "a", "b"], ["scan", "a", "--bogus"], ["scan", "a", "--threads", "0"]]) {
+    for (const argv of [[], ["scan"], ["purge", "x"], ["scan", "a", "b"], ["scan", "a", "--bogus"], ["scan", "a", "--threads", "0"]]) {
       const { code, stderr } = await cli(argv);
       expect(code, argv.join(" ")).toBe(EXIT_USAGE);
       expect(stderr).toContain("Usage: cleanspace scan DIR");

@@ -26,6 +26,8 @@ export interface CliIo {
   /** Hash worker script; defaults to hash-worker.js beside this bundle (absent when run from source). */
   workerUrl?: URL | null;
   signal?: AbortSignal;
+  /** Asks a yes/no question (`clean` before acting); defaults to the terminal, if any. */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 const MAX_THREADS = 4;
@@ -43,6 +45,11 @@ export function defaultThreads(cores: number = availableParallelism(), load: num
 
 /** `cleanspace …`: returns the exit code; never calls process.exit, so piped output is flushed. */
 export async function runCli(argv: readonly string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  // The trash commands load only their own code (a chunk of their own in the bundle).
+  const verb = argv.find((arg) => !arg.startsWith("-"));
+  if (verb === "apply") return (await import("./commands/apply")).runApply(argv, io);
+  if (verb === "undo") return (await import("./commands/undo")).runUndo(argv, io);
+  if (verb === "clean") return (await import("./commands/clean")).runClean(argv, io);
   let command: CliCommand;
   try {
     command = parseCliArgs(argv);

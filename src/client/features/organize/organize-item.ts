@@ -20,6 +20,9 @@ export interface OrganizeItem extends ScanItem {
   readOnly?: boolean;
   /** True when the scan compared sizes only: a "duplicate" is only possible. */
   possibleDuplicate?: boolean;
+  /** Duplicates: what the keep-rules decided, and why in words (keep-proposals.ts). */
+  keepAction?: "keep" | "leave" | "remove";
+  keepReason?: string;
 }
 
 export const itemKey = (kind: ItemKind, path: string) => `${kind}:${path}`;

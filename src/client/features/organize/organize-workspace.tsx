@@ -14,6 +14,7 @@ import { notify } from "../../lib/device/haptics";
 import { AutoCleanCard } from "./components/auto-clean-card";
 import { BatchBar } from "./components/batch-bar";
 import { EmptyList, NoScanState } from "./components/empty-states";
+import { ExportPlanDialog } from "./components/export-plan-dialog";
 import { ItemRow, ROW_HEIGHT } from "./components/item-row";
 import { MoveConfirm } from "./components/move-confirm";
 import { PresetsFilter } from "./components/presets-filter";
@@ -31,6 +32,8 @@ import { useRescan } from "./hooks/use-rescan";
 import { marksQueryKey, useMarks, useScanIndex, type LoadedIndex } from "./hooks/use-scan-index";
 import { clearMarks, type MarkRecord } from "./marks-store";
 import { browserApps } from "./browser-apps";
+import { applyKeepPolicy } from "../../lib/keep-proposals";
+import { useKeepPolicy } from "../../lib/keep-policy-store";
 import { scanItemsForTab, type ItemKind, type OrganizeItem } from "./organize-item";
 
 export interface WorkspaceProps {
@@ -76,11 +79,15 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
   const { index, loadedAt } = loaded;
   const root = source.kind === "folder" ? source.root : null;
   const canTrash = root !== null && tab !== "apps";
+  const keepPolicy = useKeepPolicy();
   const hidden = useMemo(() => new Set(marks.keys()), [marks]);
   const hiddenCount = useMemo(() => [...hidden].filter((k) => k.startsWith(`${KIND[tab]}:`)).length, [hidden, tab]);
   const items = useMemo(
-    () => (tab === "apps" ? browserApps(loadedAt).filter((a) => !hidden.has(a.key)) : scanItemsForTab(index?.items ?? [], tab, hidden, index?.summary.metadataOnly ?? false)),
-    [tab, loadedAt, hidden, index],
+    () =>
+      tab === "apps"
+        ? browserApps(loadedAt).filter((a) => !hidden.has(a.key))
+        : scanItemsForTab(applyKeepPolicy(index?.items ?? [], keepPolicy), tab, hidden, index?.summary.metadataOnly ?? false),
+    [tab, loadedAt, hidden, index, keepPolicy],
   );
   const [criteria, setCriteria] = useState<FilterCriterion[]>([]);
   const [activePreset, setActivePreset] = useState<string | null>(null);
@@ -95,6 +102,7 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
   });
   const [preview, setPreview] = useState<OrganizeItem | null>(null);
   const [trashOpen, setTrashOpen] = useState(false);
+  const [planOpen, setPlanOpen] = useState(false);
   const batch = useBatchActions({ tab, userId, root });
   const [, navigate] = useLocation();
   useEffect(() => {
@@ -165,6 +173,7 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
           onRescan={() => root && void rescan(root)}
           onOpenTrash={() => setTrashOpen(true)}
           onShowHidden={() => void showHidden()}
+          onExportPlan={tab === "apps" ? undefined : () => setPlanOpen(true)}
         />
       ) : null}
       {filterOn ? (
@@ -228,6 +237,7 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
         </p>
       ) : null}
       <PreviewDialog item={preview} root={root} canTrash={canTrash} onClose={() => setPreview(null)} onAction={(action, item) => void act(action, [item])} />
+      {index && tab !== "apps" ? <ExportPlanDialog open={planOpen} onOpenChange={setPlanOpen} items={index.items} source={source} /> : null}
       {root ? (
         <TrashView
           open={trashOpen}

@@ -9,6 +9,7 @@ import { AboutCard } from "./components/about-card";
 import { AccountCard } from "./components/account-card";
 import { DeviceDataCard } from "./components/device-data-card";
 import { InstallCard } from "./components/install-card";
+import { KeepRulesCard } from "./components/keep-rules-card";
 import { PreferencesCard } from "./components/preferences-card";
 import { ProfileCard } from "./components/profile-card";
 import { SentLogCard } from "./components/sent-log-card";
@@ -42,6 +43,7 @@ export function SettingsPage() {
       {user ? <YourPreferencesCard /> : null}
       {user ? <SubscriptionSection /> : null}
       <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
+      <KeepRulesCard />
       <SyncCard />
       <DeviceDataCard />
       <SentLogCard />

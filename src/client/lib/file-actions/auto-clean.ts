@@ -6,12 +6,15 @@
  * Auto Clean" recommendation. The move is recorded as one "auto-clean" cleanup event with
  * its real bytes (reclaimable until the trash is emptied).
  */
+import type { KeepPolicy } from "../../../domain/keep-rules";
 import { isInTrash } from "../../../domain/scan-rules";
 import type { ScanSummary } from "../../../domain/schemas/scan-summary";
 import { loadScanIndex, saveScanIndex, type StoredScanIndex } from "../../../scan/index-store";
 import type { ScanItem } from "../../../scan/types";
 import { apiRequest } from "../api-client";
 import { newClientId, postCleanupEvent, retractCleanupEvent } from "../cleanup-events";
+import { readKeepPolicy } from "../keep-policy-store";
+import { applyKeepPolicy } from "../keep-proposals";
 import { folderPermission } from "../scan-folder-store";
 import { detectFolderSource } from "./folder-source";
 import { removeFromIndex } from "./scan-index-update";
@@ -28,12 +31,19 @@ export type AutoCleanOutcome =
   | { kind: "permission-denied"; copies: number; bytes: number }
   | { kind: "moved"; moved: number; bytes: number; failed: number; undo(): Promise<{ restored: number; failed: number }> };
 
-/** The copies Auto Clean would move: exact duplicates that are not the original, outside the trash. */
-export function autoCleanCopies(index: StoredScanIndex, scope: AutoCleanScope = "all"): ScanItem[] {
+/**
+ * The copies Auto Clean would move: exact duplicates that the keep-rules do not keep (never
+ * a protected file, issue 20), outside the trash.
+ */
+export function autoCleanCopies(index: StoredScanIndex, scope: AutoCleanScope = "all", policy: KeepPolicy = readKeepPolicy()): ScanItem[] {
   if (index.summary.metadataOnly) return [];
-  return index.items.filter(
-    (i) => i.duplicateGroup !== null && !i.isOriginal && !isInTrash(i.path) && (scope === "all" || i.category === "photo"),
+  const chosen = new Set(
+    applyKeepPolicy(index.items, policy)
+      .filter((i) => i.duplicateGroup !== null && !i.isOriginal && !isInTrash(i.path) && (scope === "all" || i.category === "photo"))
+      .map((i) => i.id),
   );
+  // The stored items themselves (not the decided copies): they go back into the index on undo.
+  return index.items.filter((i) => chosen.has(i.id));
 }
 
 const sumBytes = (items: readonly { size: number }[]) => items.reduce((n, i) => n + i.size, 0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UnsafePathError, splitPath } from "./handles";
-import { folders, memoryTree, snapshot, type MemoryDir } from "./testing/memory-directory";
+import { folders, journalText, memoryTree, snapshot, type MemoryDir } from "./testing/memory-directory";
+import { outstandingRecords, parseJournal } from "../../../domain/trash-journal";
 import { deletePermanently, listTrash, moveToTrash, originalPathOf, restoreFromTrash, trashDay } from "./trash";
 import { TRASH_DIR } from "../../../domain/scan-rules";
 
@@ -40,7 +41,7 @@ describe.each([
     expect(back.restored.map((r) => r.item.path)).toEqual(["Photos/beach copy.jpg", "Photos/2024/beach.jpg"]);
     expect(snapshot(root)).toEqual(before);
     // The emptied trash folders are tidied away.
-    expect(folders(root).some((f) => f.startsWith(TRASH_DIR))).toBe(false);
+    expect(folders(root).some((f) => f.startsWith(`${TRASH_DIR}/`))).toBe(false);
   });
 
   it("never overwrites: a second file of the same name the same day gets a new name", async () => {
@@ -96,7 +97,7 @@ describe.each([
     expect(snapshot(root)["Docs/report.pdf"]).toBe("%PDF-1.7 report");
     await deletePermanently(asRoot(root), [`${T}/Photos/beach copy.jpg`]);
     expect(await listTrash(asRoot(root))).toEqual([]);
-    expect(folders(root).some((f) => f.startsWith(TRASH_DIR))).toBe(false);
+    expect(folders(root).some((f) => f.startsWith(`${TRASH_DIR}/`))).toBe(false);
   });
 });
 
@@ -107,7 +108,7 @@ describe("copy fallback safety", () => {
     expect(moved).toEqual([]);
     expect(failed[0]!.reason).toMatch(/The copy has 14 bytes instead of 15/);
     expect(snapshot(root)["Docs/report.pdf"]).toBe("%PDF-1.7 report");
-    expect(folders(root).some((f) => f.startsWith(TRASH_DIR))).toBe(false);
+    expect(folders(root).some((f) => f.startsWith(`${TRASH_DIR}/`))).toBe(false);
   });
 
   it("reports the restored file's new time, since a copy cannot keep the old one", async () => {
@@ -116,6 +117,44 @@ describe("copy fallback safety", () => {
     const { moved } = await moveToTrash(asRoot(root), [item("notes.txt")], DAY);
     const { restored } = await restoreFromTrash(asRoot(root), moved);
     expect(restored[0]!.modified).toBeGreaterThan(5_000);
+  });
+});
+
+describe("the trash journal (shared with the CLI)", () => {
+  const open = (root: MemoryDir) => outstandingRecords(parseJournal(journalText(root)).records);
+
+  it("records each move before it happens and closes the record on restore, on delete and on a failed move", async () => {
+    const root = memoryTree(FILES, { withMove: false, modified: MODIFIED });
+    const { moved } = await moveToTrash(asRoot(root), [item("Photos/beach copy.jpg"), item("notes.txt")], DAY);
+    const { records, skipped } = parseJournal(journalText(root));
+    expect(skipped).toBe(0);
+    expect(records).toEqual([
+      expect.objectContaining({ v: 1, op: "trash", by: "web", path: "Photos/beach copy.jpg", trashPath: `${T}/Photos/beach copy.jpg`, size: 14, mtime: MODIFIED, hash: null }),
+      expect.objectContaining({ op: "trash", path: "notes.txt", trashPath: `${T}/notes.txt` }),
+    ]);
+    expect(new Set(records.map((r) => r.batch)).size).toBe(1);
+    await restoreFromTrash(asRoot(root), [moved[0]!]);
+    expect(open(root).map((r) => r.path)).toEqual(["notes.txt"]);
+    await deletePermanently(asRoot(root), [`${T}/notes.txt`]);
+    expect(open(root)).toEqual([]);
+
+    const short = memoryTree(FILES, { withMove: false, truncateCopiesBy: 1, modified: MODIFIED });
+    await moveToTrash(asRoot(short), [item("Docs/report.pdf")], DAY);
+    expect(parseJournal(journalText(short)).records.map((r) => r.op)).toEqual(["trash", "restore"]);
+    expect(open(short)).toEqual([]);
+  });
+
+  it("lists and restores what the CLI moved, closing the CLI's record", async () => {
+    const cliRecord = { v: 1, batch: "2026-11-23T10:00:00.000Z-cli001", at: "2026-11-23T10:00:00.000Z", by: "cli", op: "trash", path: "Docs/old notes.txt", trashPath: `${T}/Docs/old notes.txt`, size: 5, mtime: MODIFIED, hash: `sha256:${"0".repeat(64)}` };
+    const root = memoryTree({ ...FILES, [`${T}/Docs/old notes.txt`]: "hello", [`${TRASH_DIR}/journal.jsonl`]: `${JSON.stringify(cliRecord)}\n` }, { modified: MODIFIED });
+    const [entry] = await listTrash(asRoot(root));
+    expect(entry).toMatchObject({ originalPath: "Docs/old notes.txt", trashPath: `${T}/Docs/old notes.txt` });
+    const back = await restoreFromTrash(asRoot(root), [{ item: { path: entry!.originalPath, size: entry!.size }, trashPath: entry!.trashPath }]);
+    expect(back.failed).toEqual([]);
+    expect(snapshot(root)["Docs/old notes.txt"]).toBe("hello");
+    const { records } = parseJournal(journalText(root));
+    expect(records.at(-1)).toMatchObject({ op: "restore", by: "web", undoes: cliRecord.batch, path: "Docs/old notes.txt" });
+    expect(open(root)).toEqual([]);
   });
 });
 

@@ -8,7 +8,10 @@
  * copied as a stream, the copy's size is checked, and only then is the original removed.
  */
 import { TRASH_DIR } from "../../../domain/scan-rules";
-import { asDir, dirAt, freeName, isNotFound, locateFile, splitPath, type DirHandle, type FileHandle } from "./handles";
+import type { JournalRecord, TrashRecord } from "../../../domain/schemas/trash-journal";
+import { newBatchId, openRecordAt } from "../../../domain/trash-journal";
+import { asDir, dirAt, freeName, isNotFound, locateFile, splitPath, type DirHandle, type FileHandle, type Located } from "./handles";
+import { appendJournal, readJournalRecords } from "./trash-journal-web";
 
 
 /** What the mover needs of an item: where it is and what the scan saw there. */
@@ -130,6 +133,10 @@ async function pruneEmptyTrashFolders(root: DirHandle, trashPaths: readonly stri
  * Moves each item into `.cleanspace-trash/<day>/<its path>` under `root`. Items are handled
  * one by one; one failure never stops the others. A name already taken in the trash gets
  * " (2)" and so on, so nothing in the trash is ever overwritten.
+ *
+ * Journalled like the CLI (src/domain/schemas/trash-journal.ts): every file is checked and
+ * given its trash name first, the batch's records are written, and only then do files move;
+ * a move that fails gets its record closed. `cleanspace undo DIR` can so put them back.
  */
 export async function moveToTrash<T extends TrashableItem>(
   root: FileSystemDirectoryHandle,
@@ -138,8 +145,13 @@ export async function moveToTrash<T extends TrashableItem>(
 ): Promise<{ moved: MovedItem<T>[]; failed: FailedItem<T>[] }> {
   const dir = asDir(root);
   const day = trashDay(date);
+  const batch = newBatchId(date);
+  const at = date.toISOString();
   const moved: MovedItem<T>[] = [];
   const failed: FailedItem<T>[] = [];
+  const failure = (item: T, error: unknown) => failed.push({ item, reason: isNotFound(error) ? "The file is no longer there" : reasonOf(error) });
+  const planned: { item: T; from: Located; file: File; destDir: DirHandle; destName: string; record: TrashRecord }[] = [];
+  const claimed = new Set<string>();
   for (const item of items) {
     try {
       if (isTrashPath(item.path)) throw new Error("This file is already in the CleanSpace trash");
@@ -149,16 +161,66 @@ export async function moveToTrash<T extends TrashableItem>(
       if (file.size !== item.size || (item.modified !== undefined && file.lastModified !== item.modified)) {
         throw new Error("The file changed since the scan; scan again before moving it");
       }
-      const destDir = await dirAt(dir, [TRASH_DIR, day, ...parts.slice(0, -1)], true);
-      const destName = await freeName(destDir, from.name);
-      await moveOne(from, file, destDir, destName);
-      moved.push({ item, trashPath: [TRASH_DIR, day, ...parts.slice(0, -1), destName].join("/") });
+      const folder = [TRASH_DIR, day, ...parts.slice(0, -1)];
+      const destDir = await dirAt(dir, folder, true);
+      const destName = await unclaimedName(destDir, from.name, (name) => claimed.has([...folder, name].join("/")));
+      const trashPath = [...folder, destName].join("/");
+      claimed.add(trashPath);
+      const record: TrashRecord = { v: 1, batch, at, by: "web", op: "trash", path: item.path, trashPath, size: file.size, mtime: file.lastModified, hash: null };
+      planned.push({ item, from, file, destDir, destName, record });
     } catch (error) {
-      failed.push({ item, reason: isNotFound(error) ? "The file is no longer there" : reasonOf(error) });
+      failure(item, error);
     }
   }
+  let journalled = true;
+  try {
+    await appendJournal(dir, planned.map((p) => p.record));
+  } catch (error) {
+    journalled = false;
+    for (const p of planned) failure(p.item, new Error(`The trash journal could not be written (${reasonOf(error)})`));
+  }
+  const cancelled: JournalRecord[] = [];
+  for (const p of journalled ? planned : []) {
+    try {
+      await moveOne(p.from, p.file, p.destDir, p.destName);
+      moved.push({ item: p.item, trashPath: p.record.trashPath });
+    } catch (error) {
+      failure(p.item, error);
+      cancelled.push({ v: 1, batch, at, by: "web", op: "restore", undoes: batch, path: p.item.path });
+    }
+  }
+  // Best effort: undo also sees such a file still in its place and skips it.
+  await appendJournal(dir, cancelled).catch(() => undefined);
   if (failed.length > 0) await pruneEmptyTrashFolders(dir, failed.map((f) => [TRASH_DIR, day, f.item.path].join("/")));
   return { moved, failed };
+}
+
+/** `name`, or "stem (2).ext" and on: the first neither in `dir` nor claimed by this batch. */
+async function unclaimedName(dir: DirHandle, name: string, claimed: (name: string) => boolean): Promise<string> {
+  const dot = name.lastIndexOf(".");
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : `${stem} (${n})${ext}`;
+    if (!claimed(candidate) && (await freeName(dir, candidate)) === candidate) return candidate;
+  }
+}
+
+/** Closes the journal records of files restored or deleted from the trash (best effort). */
+async function closeRecords(dir: DirHandle, trashPaths: readonly string[], op: "restore" | "purge"): Promise<void> {
+  if (trashPaths.length === 0) return;
+  try {
+    const records = await readJournalRecords(dir);
+    const batch = newBatchId(new Date());
+    const at = new Date().toISOString();
+    const closing: JournalRecord[] = [];
+    for (const trashPath of trashPaths) {
+      const open = openRecordAt(records, trashPath);
+      if (open) closing.push({ v: 1, batch, at, by: "web", op, undoes: open.batch, path: open.path });
+    }
+    await appendJournal(dir, closing);
+  } catch {
+    // The files are where they should be; a stale record is skipped by undo (file back in place).
+  }
 }
 
 /**
@@ -188,6 +250,7 @@ export async function restoreFromTrash<T extends TrashableItem>(
     }
   }
   await pruneEmptyTrashFolders(dir, restored.map((r) => r.trashPath));
+  await closeRecords(dir, restored.map((r) => r.trashPath), "restore");
   return { restored, failed };
 }
 
@@ -210,6 +273,7 @@ export async function deletePermanently(
     }
   }
   await pruneEmptyTrashFolders(dir, deleted);
+  await closeRecords(dir, deleted, "purge");
   return { deleted, failed };
 }
 

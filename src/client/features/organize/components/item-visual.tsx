@@ -49,7 +49,8 @@ const BADGE = "rounded-full px-2 py-0.5 text-xs font-medium";
 export function ItemBadges({ item }: { item: OrganizeItem }) {
   const badges: { label: string; tone: string }[] = [];
   if (item.duplicateGroup !== null) {
-    if (item.isOriginal) badges.push({ label: "Original", tone: "bg-green-600/15 text-green-800 dark:text-green-200" });
+    if (item.keepAction === "leave") badges.push({ label: "Protected", tone: "bg-green-600/15 text-green-800 dark:text-green-200" });
+    else if (item.isOriginal) badges.push({ label: "Original", tone: "bg-green-600/15 text-green-800 dark:text-green-200" });
     else badges.push({ label: item.possibleDuplicate ? "Possible duplicate" : "Duplicate", tone: "bg-amber-500/20 text-amber-900 dark:text-amber-200" });
   }
   if (item.isLarge) badges.push({ label: "Large", tone: "bg-muted text-foreground" });

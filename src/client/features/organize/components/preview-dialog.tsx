@@ -35,6 +35,7 @@ function Details({ item }: { item: OrganizeItem }) {
                   ? "Possible duplicate (same size; content not compared)"
                   : "Duplicate copy of another file",
           ],
+          ...(item.keepReason ? [["Why", item.keepReason] as [string, string]] : []),
         ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="preview-details">

@@ -1,4 +1,4 @@
-import { FolderLock, FolderOpen, RefreshCw, Trash2 } from "lucide-react";
+import { FileDown, FolderLock, FolderOpen, RefreshCw, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import { plural } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
@@ -13,10 +13,17 @@ interface Props {
   onRescan(): void;
   onOpenTrash(): void;
   onShowHidden(): void;
+  /** Opens "Export cleanup plan"; absent where there is nothing to plan (apps). */
+  onExportPlan?: () => void;
 }
 
 /** Says plainly what Organize can do with these files, and where they came from. */
-export function SourceCard({ source, scannedAt, hiddenCount, scanning, onRescan, onOpenTrash, onShowHidden }: Props) {
+export function SourceCard({ source, scannedAt, hiddenCount, scanning, onRescan, onOpenTrash, onShowHidden, onExportPlan }: Props) {
+  const exportButton = onExportPlan ? (
+    <Button size="sm" variant="outline" onClick={onExportPlan}>
+      <FileDown className="size-4" aria-hidden /> Export cleanup plan
+    </Button>
+  ) : null;
   const when = new Date(scannedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
   return (
     <section aria-label="Scanned folder" className="grid gap-2 rounded-2xl border border-border bg-card p-4 text-sm">
@@ -35,6 +42,7 @@ export function SourceCard({ source, scannedAt, hiddenCount, scanning, onRescan,
             <Button size="sm" variant="outline" onClick={onOpenTrash}>
               <Trash2 className="size-4" aria-hidden /> Open trash
             </Button>
+            {exportButton}
           </div>
         </>
       ) : (
@@ -46,10 +54,11 @@ export function SourceCard({ source, scannedAt, hiddenCount, scanning, onRescan,
             <Link href={paths.home} className="font-medium text-accent underline">
               scan a folder
             </Link>{" "}
-            in a browser that lets CleanSpace move files.
+            in a browser that lets CleanSpace move files. Or export a cleanup plan and let the CleanSpace command line carry it out on your computer.
           </span>
         </p>
       )}
+      {source.kind !== "folder" && exportButton ? <div className="flex flex-wrap gap-2">{exportButton}</div> : null}
       {hiddenCount > 0 ? (
         <p className="text-muted-foreground">
           {plural(hiddenCount, "item")} marked reviewed or ignored {hiddenCount === 1 ? "is" : "are"} hidden.{" "}

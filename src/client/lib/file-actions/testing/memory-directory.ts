@@ -132,14 +132,23 @@ export function memoryTree(files: Record<string, string | Uint8Array>, options: 
 }
 
 /** Every file as path → text, for comparing whole trees. */
+/** Every file's text by path — the trash journal left out (journalText reads it). */
 export function snapshot(dir: MemoryDir, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, node] of dir.children) {
     const path = prefix ? `${prefix}/${name}` : name;
     if (node instanceof MemoryDir) Object.assign(out, snapshot(node, path));
-    else out[path] = new TextDecoder().decode(node.bytes);
+    else if (path !== JOURNAL_PATH) out[path] = new TextDecoder().decode(node.bytes);
   }
   return out;
+}
+
+const JOURNAL_PATH = ".cleanspace-trash/journal.jsonl";
+
+export function journalText(root: MemoryDir): string {
+  const trash = root.children.get(".cleanspace-trash");
+  const file = trash instanceof MemoryDir ? trash.children.get("journal.jsonl") : undefined;
+  return file instanceof MemoryFile ? new TextDecoder().decode(file.bytes) : "";
 }
 
 export function folders(dir: MemoryDir, prefix = ""): string[] {

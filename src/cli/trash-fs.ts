@@ -1,0 +1,140 @@
+/**
+ * The file-system side of the trash journal for the CLI: where things are, appending
+ * records (write-ahead, see src/domain/schemas/trash-journal.ts), moving files in and out
+ * of `.cleanspace-trash`. The fs calls are injectable so tests can fail one half-way
+ * (a full disk, a read-only folder) even when they run as root.
+ */
+import * as nodeFs from "node:fs";
+import { dirname } from "node:path";
+import { TRASH_DIR } from "../domain/scan-rules";
+import type { JournalRecord } from "../domain/schemas/trash-journal";
+import { JOURNAL_FILE, formatJournalRecord, parseJournal } from "../domain/trash-journal";
+
+export type TrashFs = Pick<
+  typeof nodeFs,
+  | "lstatSync"
+  | "statSync"
+  | "renameSync"
+  | "mkdirSync"
+  | "openSync"
+  | "readSync"
+  | "writeSync"
+  | "closeSync"
+  | "existsSync"
+  | "copyFileSync"
+  | "unlinkSync"
+  | "utimesSync"
+  | "linkSync"
+  | "chmodSync"
+  | "readFileSync"
+  | "rmdirSync"
+  | "readdirSync"
+  | "realpathSync"
+>;
+
+export const realFs: TrashFs = nodeFs;
+
+/** Absolute path of a root-relative "/"-separated path. */
+export function inRoot(root: string, rel: string): string {
+  return root.endsWith("/") ? `${root}${rel}` : `${root}/${rel}`;
+}
+
+export function journalPath(root: string): string {
+  return inRoot(root, `${TRASH_DIR}/${JOURNAL_FILE}`);
+}
+
+export function readJournal(fs: TrashFs, root: string): ReturnType<typeof parseJournal> {
+  let text: string;
+  try {
+    text = fs.readFileSync(journalPath(root), "utf8");
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return { records: [], skipped: 0 };
+    throw error;
+  }
+  return parseJournal(text);
+}
+
+export interface JournalWriter {
+  append(record: JournalRecord): void;
+  close(): void;
+}
+
+/** Opens the journal for appending, creating the trash folder; throws when it cannot be written. */
+export function openJournal(fs: TrashFs, root: string): JournalWriter {
+  fs.mkdirSync(inRoot(root, TRASH_DIR), { recursive: true });
+  const fd = fs.openSync(journalPath(root), "a");
+  return {
+    append(record) {
+      const line = Buffer.from(formatJournalRecord(record), "utf8");
+      let written = 0;
+      while (written < line.length) written += fs.writeSync(fd, line, written, line.length - written);
+    },
+    close: () => fs.closeSync(fd),
+  };
+}
+
+/**
+ * Moves a file within the root: a rename, or on another file system (a mount inside the
+ * folder) a copy checked for size, given the old time, and only then the old name removed.
+ */
+export function moveFile(fs: TrashFs, from: string, to: string): void {
+  fs.mkdirSync(dirname(to), { recursive: true });
+  if (fs.existsSync(to)) throw new Error("the destination is taken");
+  try {
+    fs.renameSync(from, to);
+    return;
+  } catch (error) {
+    if (errorCode(error) !== "EXDEV") throw error;
+  }
+  const stats = fs.statSync(from);
+  try {
+    fs.copyFileSync(from, to, nodeFs.constants.COPYFILE_EXCL);
+    if (fs.statSync(to).size !== stats.size) throw new Error("the copy's size does not match");
+    fs.utimesSync(to, stats.atime, stats.mtime);
+  } catch (error) {
+    try {
+      fs.unlinkSync(to);
+    } catch {
+      // nothing was copied
+    }
+    throw error;
+  }
+  fs.unlinkSync(from);
+}
+
+/** Removes the folders a trash path leaves empty, deepest first, never the trash folder itself. */
+export function pruneTrashFolders(fs: TrashFs, root: string, trashPath: string): void {
+  const parts = trashPath.split("/");
+  for (let n = parts.length - 1; n >= 2; n--) {
+    const dir = inRoot(root, parts.slice(0, n).join("/"));
+    try {
+      if (fs.readdirSync(dir).length > 0) return;
+      fs.rmdirSync(dir);
+    } catch {
+      return;
+    }
+  }
+}
+
+export function errorCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+/** A reason a person can read: "permission denied" rather than "EACCES: …". */
+export function describeError(error: unknown): string {
+  switch (errorCode(error)) {
+    case "ENOENT":
+      return "it is no longer there";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "EROFS":
+      return "the file system is read-only";
+    case "ENOSPC":
+      return "the disk is full";
+    case "EXDEV":
+      return "it is on another file system";
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
