@@ -147,7 +147,7 @@ function makeCertificate(dir) {
   const key = join(dir, "key.pem");
   const cert = join(dir, "cert.pem");
   execFileSync("openssl", [
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=localhost",
     "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
   ], { stdio: "ignore" });
   return { key, cert };

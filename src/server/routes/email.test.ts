@@ -11,6 +11,7 @@ import { planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "..
 import type { EmailActionResult, ListLine, MailMeta } from "../../domain/schemas/email";
 import { mailAccounts } from "../db/schema";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
+import { buildSummary } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const SECRET = "test-imap-secret-key-0123456789abcdef";
@@ -196,6 +197,19 @@ describe("isolation between users", () => {
     expect((await list(bob)).messages).toHaveLength(40);
     expect((await list(alice)).messages).toHaveLength(3000);
     expect((await digital(bob)).emailCount).toBe(40);
+  });
+});
+
+describe("the scan and the dashboard", () => {
+  it("a device scan (which cannot count mail) keeps the mailbox's figures, and the health score counts its unread share", async () => {
+    const unread = (await digital(bob)).emailUnread;
+    const res = await post(bob, "/api/real-data/scan", { userId: bob.id, summary: buildSummary() });
+    expect(res.statusCode).toBe(200);
+    const data = await t.app.inject({ method: "GET", url: `/api/digital-data/${bob.id}`, headers: as(bob) });
+    const body = data.json<{ emailCount: number; emailUnread: number; summary: { emailCount: number; emailUnread: number }; scoreFactors: { key: string; penalty: number }[] }>();
+    expect(body).toMatchObject({ emailCount: 40, emailUnread: unread, summary: { emailCount: 40, emailUnread: unread } });
+    expect(unread).toBeGreaterThan(0);
+    expect(body.scoreFactors.find((f) => f.key === "email")?.penalty).toBeGreaterThan(0);
   });
 });
 
