@@ -5,7 +5,7 @@
  * IMAP_SECRET_KEY). Message metadata is streamed through and never stored or logged; only
  * the aggregates are saved.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { ImapFlow } from "imapflow";
@@ -39,15 +39,16 @@ const MINUTE = 60_000;
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   const env = app.env;
   const allow = parseAllowList(env.IMAP_ALLOW_HOSTS);
-  const ca = env.IMAP_CA_FILE ? readFileSync(env.IMAP_CA_FILE) : undefined;
+  // Read when used, not at start-up: the browser suite writes its test CA after the server starts.
+  const caFile = env.IMAP_CA_FILE;
+  const testCa = () => (caFile && existsSync(caFile) ? readFileSync(caFile) : undefined);
   const connections = new MailConnections(env.IMAP_MAX_CONNECTIONS, env.IMAP_IDLE_SECONDS * 1000);
-  const connectOptions = { allow, ca, timeoutMs: env.IMAP_TIMEOUT_MS };
   app.addHook("onClose", async () => connections.closeAll());
   const m = env.RATE_LIMIT_MULTIPLIER;
 
   async function connect(userId: number, target: ImapTarget): Promise<void> {
     connections.assertRoom(userId);
-    const client = await openImap(target, connectOptions);
+    const client = await openImap(target, { allow, ca: testCa(), timeoutMs: env.IMAP_TIMEOUT_MS });
     connections.set(userId, { client, host: target.host, port: target.port, username: target.username });
   }
 
@@ -153,7 +154,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await connections.use(userId, ({ client }) => unsubscribeOf(client, request.body.uid)).catch(lost(userId));
     if (!found) throw new HttpError(404, "That message is no longer in the inbox.");
     // The URL comes from the message on the mail server, never from the browser.
-    if (found.oneClick && found.http) return { method: "one-click" as const, ok: await postOneClick(found.http, allow, ca) };
+    if (found.oneClick && found.http) return { method: "one-click" as const, ok: await postOneClick(found.http, allow, testCa()) };
     if (found.mailto) return { method: "mailto" as const, target: found.mailto };
     if (found.http) return { method: "web" as const, target: found.http };
     return { method: "none" as const };

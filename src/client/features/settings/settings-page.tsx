@@ -9,6 +9,7 @@ import { AboutCard } from "./components/about-card";
 import { AccountCard } from "./components/account-card";
 import { DeviceDataCard } from "./components/device-data-card";
 import { InstallCard } from "./components/install-card";
+import { MailboxCard } from "./components/mailbox-card";
 import { PreferencesCard } from "./components/preferences-card";
 import { ProfileCard } from "./components/profile-card";
 import { SentLogCard } from "./components/sent-log-card";
@@ -44,6 +45,7 @@ export function SettingsPage() {
       <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
       <SyncCard />
       <DeviceDataCard />
+      {user ? <MailboxCard /> : null}
       <SentLogCard />
       <InstallCard />
       <AboutCard />

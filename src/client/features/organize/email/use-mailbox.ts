@@ -46,6 +46,8 @@ export function useMailbox() {
         if (line.t === "start") setProgress({ done: 0, total: line.total });
         else if (line.t === "batch") {
           collected.push(...line.messages);
+          // Senders fill in as the batches arrive.
+          setMessages(collected.slice());
           setProgress((p) => ({ done: line.done, total: p?.total ?? line.done }));
         } else if (line.t === "error") throw new Error(line.error);
       }, controller.signal);
