@@ -4,7 +4,7 @@
 // directly (far faster than appending over IMAP), so thousands of messages take about a second.
 // Nothing here touches the system's Dovecot: no /etc config, no port 143/993, no system service.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -63,7 +63,7 @@ const EnvSchema = z.object({
    * Hosts or addresses the server may reach although they are private or loopback (the SSRF
    * guard's exceptions), comma-separated. For tests against a local Dovecot; leave empty.
    */
-  IMAP_ALLOW_HOSTS: optionalString.pipe(z.string().regex(/^[A-Za-z0-9.:\-\[\], ]+$/, "must be comma-separated host names or IP addresses").optional()),
+  IMAP_ALLOW_HOSTS: optionalString.pipe(z.string().regex(/^[A-Za-z0-9.:[\], -]+$/, "must be comma-separated host names or IP addresses").optional()),
   /** A PEM file of extra CA certificates to trust for IMAP/unsubscribe TLS (a test CA). */
   IMAP_CA_FILE: optionalString,
   IMAP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),

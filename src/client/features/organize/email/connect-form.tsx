@@ -11,7 +11,7 @@ import type { EmailConnection } from "../../../../domain/schemas/email";
 import { connectEmail, type EmailProvider } from "../../../../scan/email";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
-import { connectMailbox, errorText } from "./email-api";
+import { connectMailbox, errorText } from "../../../lib/email/mail-api";
 
 type Choice = MailProvider["id"] | "custom";
 
@@ -80,7 +80,7 @@ export function ConnectForm({ canStay, onConnected }: { canStay: boolean; onConn
         {preset ? (
           <p className="text-sm text-muted-foreground" data-testid="preset-note">
             {preset.host}:{preset.port} over TLS. {preset.appPasswordNote}{" "}
-            <a href={preset.appPasswordUrl} target="_blank" rel="noreferrer noopener" className="font-medium text-brand underline">
+            <a href={preset.appPasswordUrl} target="_blank" rel="noreferrer noopener" className="font-medium text-accent underline">
               Create an app password for {preset.label}
             </a>
           </p>

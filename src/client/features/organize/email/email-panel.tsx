@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MailboxWorkspace } from "./mailbox-workspace";
 import { ConnectForm } from "./connect-form";
-import { disconnectMailbox, emailConnectionKey, getConnection } from "./email-api";
+import { disconnectMailbox, emailConnectionKey, getConnection } from "../../../lib/email/mail-api";
 
 export function EmailPanel() {
   const queryClient = useQueryClient();

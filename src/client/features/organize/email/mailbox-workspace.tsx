@@ -13,7 +13,7 @@ import { ProgressBar } from "../../../components/ui/progress-bar";
 import { toast } from "../../../lib/toast-store";
 import { UndoBanner } from "../components/undo-banner";
 import type { UndoEntry } from "../hooks/use-batch-actions";
-import { errorText, unsubscribe } from "./email-api";
+import { errorText, unsubscribe } from "../../../lib/email/mail-api";
 import { SenderRow } from "./sender-row";
 import { useMailbox } from "./use-mailbox";
 
@@ -39,7 +39,8 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
   const [view, setView] = useState<View>("senders");
   const [sort, setSort] = useState<SenderSort>("count");
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const now = useMemo(() => Date.now(), []);
+  // Ages are judged against the moment the page opened.
+  const [now] = useState(() => Date.now());
 
   useEffect(() => {
     void load();
@@ -86,7 +87,7 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
   }
 
   const undoEntry = useMemo<UndoEntry | null>(
-    () => (mailbox.undo ? { action: "trash", items: mailbox.undo.items, timestamp: Date.now(), undo: mailbox.revert } : null),
+    () => (mailbox.undo ? { action: "trash", items: mailbox.undo.items, timestamp: mailbox.undo.timestamp, undo: mailbox.revert } : null),
     [mailbox.undo, mailbox.revert],
   );
 

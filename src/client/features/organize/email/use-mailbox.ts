@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { EmailAction, MailMeta } from "../../../../domain/schemas/email";
 import { newClientId, postCleanupEvent, retractCleanupEvent } from "../../../lib/cleanup-events";
-import { errorText, runAction, streamList, undoAction } from "./email-api";
+import { errorText, runAction, streamList, undoAction } from "../../../lib/email/mail-api";
 
 export interface MailUndo {
   action: EmailAction;
@@ -16,6 +16,7 @@ export interface MailUndo {
   /** The messages as they were (restored locally, with their new UIDs, on undo). */
   before: MailMeta[];
   eventId: string | null;
+  timestamp: number;
 }
 
 export function useMailbox() {
@@ -79,7 +80,7 @@ export function useMailbox() {
           const posted = await postCleanupEvent({ clientId, category: "email", action: "trash", items: result.count, bytesFreed: 0 }).catch(() => null);
           eventId = posted ? clientId : null;
         }
-        setUndo({ action, items: result.count, uids: result.undoUids, before, eventId });
+        setUndo({ action, items: result.count, uids: result.undoUids, before, eventId, timestamp: Date.now() });
         refreshFigures();
       } catch (e) {
         setError(errorText(e));

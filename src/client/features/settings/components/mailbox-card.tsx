@@ -8,7 +8,7 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast-store";
-import { disconnectMailbox, emailConnectionKey, getConnection } from "../../organize/email/email-api";
+import { disconnectMailbox, emailConnectionKey, getConnection } from "../../../lib/email/mail-api";
 
 export function MailboxCard() {
   const queryClient = useQueryClient();

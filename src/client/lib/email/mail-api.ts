@@ -1,10 +1,10 @@
 /**
- * Issue 21's API calls. The listing is a stream of NDJSON lines read as they arrive, so a
+ * Issue 21's API calls (Organize → Email and Settings → Mailbox). The listing is a stream of NDJSON lines read as they arrive, so a
  * large mailbox shows progress; everything else goes through the one API client.
  */
-import type { EmailAction, EmailActionResult, EmailConnect, EmailConnection, EmailUnsubscribeResult, ListLine } from "../../../../domain/schemas/email";
-import { ApiError, apiRequest } from "../../../lib/api-client";
-import { recordSentRequest, settleSentRequest } from "../../../lib/privacy-receipts/sent-log";
+import type { EmailAction, EmailActionResult, EmailConnect, EmailConnection, EmailUnsubscribeResult, ListLine } from "../../../domain/schemas/email";
+import { ApiError, apiRequest } from "../api-client";
+import { recordSentRequest, settleSentRequest } from "../privacy-receipts/sent-log";
 
 export const emailConnectionKey = ["email", "connection"] as const;
 
