@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { createServer as createTcpServer, connect as tcpConnect, type Server as TcpServer, type Socket } from "node:net";
+import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "../../../scripts/test-support/dovecot.mjs";
@@ -13,6 +14,9 @@ import { mailAccounts } from "../db/schema";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { buildApp } from "../app";
+import { openDatabase } from "../db/client";
+import { loadEnv } from "../env";
 
 const SECRET = "test-imap-secret-key-0123456789abcdef";
 let dovecot: Dovecot;
@@ -224,6 +228,30 @@ describe("stay connected", () => {
     expect(del.statusCode).toBe(204);
     expect(await t.database.db.select().from(mailAccounts).where(eq(mailAccounts.userId, bob.id))).toHaveLength(0);
     expect((await list(bob)).lines[0]).toMatchObject({ t: "error" });
+  });
+});
+
+describe("the logs", () => {
+  it("hold no mailbox password, sender, subject or unsubscribe URL, even at debug level", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) });
+    const database = await openDatabase({});
+    const env = loadEnv({ LOG_LEVEL: "debug", IMAP_ALLOW_HOSTS: "127.0.0.1", IMAP_CA_FILE: dovecot.caFile, IMAP_SECRET_KEY: SECRET });
+    const app = await buildApp({ env, database, logger: { level: "debug", stream } as never });
+    try {
+      const u = await buildUser(app);
+      const connect = (password: string) => app.inject({ method: "POST", url: "/api/email/connect", headers: as(u), payload: { host: "127.0.0.1", port: dovecot.port, username: "bob", password, stayConnected: true } });
+      expect((await connect("bob-wrong-secret")).statusCode).toBe(422);
+      expect((await connect("bob-app-password")).statusCode).toBe(200);
+      const listed = await app.inject({ method: "POST", url: "/api/email/list", headers: as(u), payload: {} });
+      expect(listed.body).toContain(bobPlan[0]!.address);
+      const text = lines.join("");
+      expect(text).toContain("/api/email/list");
+      for (const secret of ["bob-wrong-secret", "bob-app-password", bobPlan[0]!.address, bobPlan[0]!.subject, "List-Unsubscribe"]) expect(text).not.toContain(secret);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 
