@@ -16,7 +16,9 @@ for (const [net, bits] of [
   ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
 ] as const) blocked.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [
-  ["::", 128], ["::1", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["100::", 64], ["2001::", 23], ["2001:db8::", 32],
+  // No ::ffff:0:0/96 rule: BlockList would apply it to every IPv4 address. Mapped addresses
+  // are unwrapped and judged as IPv4 below.
+  ["::", 128], ["::1", 128], ["64:ff9b::", 96], ["100::", 64], ["2001::", 23], ["2001:db8::", 32],
   ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
 ] as const) blocked.addSubnet(net, bits, "ipv6");
 
@@ -24,9 +26,15 @@ for (const [net, bits] of [
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return blocked.check(mapped, "ipv4");
+  // An IPv4-mapped IPv6 address (::ffff:1.2.3.4 or ::ffff:102:304) is judged as the IPv4 address it carries.
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(.+)$/i.exec(address)?.[1];
+  if (family === 6 && mapped) {
+    if (isIP(mapped) === 4) return blocked.check(mapped, "ipv4");
+    const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(mapped);
+    if (!hex) return true;
+    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, "ipv4");
+  }
   return blocked.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
