@@ -43,6 +43,9 @@ export default defineConfig({
       NODE_ENV: "test",
       // Every browser test comes from 127.0.0.1; the real limits are proven by the API suite.
       RATE_LIMIT_MULTIPLIER: "50",
+      // e2e/email-cleanup.spec.ts: its Dovecot and unsubscribe endpoint are on loopback, its CA written at run time.
+      IMAP_ALLOW_HOSTS: "127.0.0.1",
+      IMAP_CA_FILE: join(tmpdir(), `cleanspace-e2e-imap-ca-${PORT}.pem`),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

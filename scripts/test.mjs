@@ -1,8 +1,10 @@
 // `npm test`: the whole gate, in order, stopping at the first failure — typecheck, lint,
 // unit/component/API tests, build, bundle-size budget, browser tests. Installs Debian's
 // Chromium when it is missing and we are root; never downloads a browser build of its own.
+// Likewise Debian's dovecot-imapd, the real IMAP server the e-mail tests start on their own port.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { ensureDovecot } from "./test-support/dovecot.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
@@ -57,6 +59,7 @@ function ensureChromium() {
 }
 
 ensureChromium();
+ensureDovecot();
 run("lock file holds every platform's packages", "node", ["scripts/lockfile-platforms.mjs"]);
 // TypeScript 7 (native, package alias `tsgo`) checks types in a third of the CPU time of 5.9;
 // typescript-eslint still needs 5.9's compiler API, so both stay (docs/decisions/018).

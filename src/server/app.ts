@@ -181,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register((await import("./routes/filter-presets")).filterPresetRoutes);
   await app.register((await import("./routes/insights")).insightsRoutes);
   await app.register((await import("./routes/export")).exportRoutes);
+  await app.register((await import("./routes/email")).emailRoutes);
   for (const routes of options.extraRoutes ?? []) await app.register(routes);
 
   await registerStaticApp(app, options.clientDir);

@@ -54,6 +54,23 @@ const EnvSchema = z.object({
    */
   TRIAL_EMAIL_HMAC_KEY: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   REDIS_URL: optionalString,
+  /**
+   * Issue 21: key that seals a mailbox password kept for "stay connected" (AES-256-GCM). Unset:
+   * passwords are never kept and the option is not offered. At least 32 characters.
+   */
+  IMAP_SECRET_KEY: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /**
+   * Hosts or addresses the server may reach although they are private or loopback (the SSRF
+   * guard's exceptions), comma-separated. For tests against a local Dovecot; leave empty.
+   */
+  IMAP_ALLOW_HOSTS: optionalString.pipe(z.string().regex(/^[A-Za-z0-9.:[\], -]+$/, "must be comma-separated host names or IP addresses").optional()),
+  /** A PEM file of extra CA certificates to trust for IMAP/unsubscribe TLS (a test CA). */
+  IMAP_CA_FILE: optionalString,
+  IMAP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  /** An open mailbox connection is closed after this long unused. */
+  IMAP_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /** Open mailbox connections the whole server allows (one per user). */
+  IMAP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(200),
   /** Scales every rate limit (browser suites raise it: all their requests come from one IP). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -304,3 +304,17 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
+
+/**
+ * A mailbox the user asked to stay connected to (issue 21): where and as whom, and the
+ * password sealed with IMAP_SECRET_KEY (never stored in the clear; no key, no row). Messages
+ * are never stored; only digital_data's e-mail aggregates.
+ */
+export const mailAccounts = pgTable("mail_accounts", {
+  userId: userRef().primaryKey(),
+  host: text("host").notNull(),
+  port: integer("port").notNull(),
+  username: text("username").notNull(),
+  sealedPassword: text("sealed_password").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});

@@ -38,16 +38,27 @@ export function columnsFromSummary(s: ScanSummary) {
     appsStorage: "0",
     emailCount: s.emailCount,
     emailUnread: s.emailUnread,
-    emailStorage: "0",
+    // Bytes are only known to a mailbox listing; a summary carries counts only.
     summary: s,
     updatedAt: new Date(),
   };
 }
 
 export async function saveSummary(db: Db, userId: number, summary: ScanSummary): Promise<number> {
-  const cols = columnsFromSummary(summary);
+  const cols = columnsFromSummary(await withMailboxFigures(db, userId, summary));
   await db.insert(digitalData).values({ userId, ...cols }).onConflictDoUpdate({ target: digitalData.userId, set: cols });
   return cols.healthScore;
+}
+
+/**
+ * A device scan cannot count e-mail (its summary says 0); a connected mailbox's saved totals
+ * (issue 21, server/email/aggregates.ts) stay, so a file scan never wipes them out.
+ */
+async function withMailboxFigures(db: Db, userId: number, summary: ScanSummary): Promise<ScanSummary> {
+  if (summary.emailCount !== 0 || summary.emailUnread !== 0) return summary;
+  const [row] = await db.select({ c: digitalData.emailCount, u: digitalData.emailUnread }).from(digitalData).where(eq(digitalData.userId, userId));
+  if (!row || row.c === 0) return summary;
+  return { ...summary, emailCount: row.c, emailUnread: Math.min(row.u, row.c) };
 }
 
 export async function eventsOn(db: Db, userId: number, day: string): Promise<number> {

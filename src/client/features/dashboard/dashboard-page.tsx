@@ -122,7 +122,7 @@ export function DashboardPage() {
           {askPreferences ? <PreferencesPrompt current={askPreferences} /> : null}
           <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} />
           {summary ? <ScanResultsCard summary={summary} /> : null}
-          <CategoriesList order={orderCategories(settings)} summary={summary} />
+          <CategoriesList order={orderCategories(settings)} summary={summary} email={userId ? data.data : undefined} />
           <GoalCard
             goal={goal}
             quickWins={summary ? pickQuickWins(summary) : []}

@@ -95,7 +95,7 @@ export function emailSummaryHtml(d: Insights, userName: string, generated = new 
     tile("E-mails", formatCount(d.aggregates.emailCount)),
     tile("Unread", formatCount(d.aggregates.emailUnread)),
     `</div>`,
-    d.aggregates.emailCount === 0 ? `<p class="muted">No mailbox has been scanned: e-mail needs an account connection this version does not offer.</p>` : "",
+    d.aggregates.emailCount === 0 ? `<p class="muted">No mailbox has been listed yet: connect one in Organize → Email to include it.</p>` : "",
     `</section><section><h2>History (30 days)</h2>`,
     table(["Day", "E-mails", "Unread"], d.scans.map((s) => [formatDay(s.date), s.emailCount, s.emailUnread]), "No scans in the last 30 days."),
     `</section>`,

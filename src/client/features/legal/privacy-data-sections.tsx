@@ -1,4 +1,5 @@
 import { LegalSection } from "./components/legal-document";
+import { PrivacyMailbox } from "./privacy-mailbox";
 import { PrivacyRetention } from "./privacy-retention";
 
 /** Privacy Policy: information collected, how it is used, security. */
@@ -36,6 +37,7 @@ export function PrivacyDataSections() {
           password-reset tokens are never kept in it. The list is kept only in this browser&apos;s local storage, is never
           sent anywhere, and you can clear it there at any time.
         </p>
+        <PrivacyMailbox />
 
         <h3>What we store on our servers</h3>
         <ul>

@@ -14,7 +14,7 @@ import { cn } from "../../lib/cn";
 import { vibrate } from "../../lib/device/haptics";
 import { useIsPremium } from "../../lib/session/use-is-premium";
 import { useSession } from "../../lib/session/use-session";
-import { EmailPanel } from "./components/empty-states";
+import { EmailPanel } from "./email/email-panel";
 import { OrganizeScore } from "./components/organize-score";
 import { ProTeasers } from "./components/pro-teasers";
 import { OrganizeWorkspace } from "./organize-workspace";

@@ -10,6 +10,7 @@ import { AccountCard } from "./components/account-card";
 import { DeviceDataCard } from "./components/device-data-card";
 import { InstallCard } from "./components/install-card";
 import { KeepRulesCard } from "./components/keep-rules-card";
+import { MailboxCard } from "./components/mailbox-card";
 import { PreferencesCard } from "./components/preferences-card";
 import { ProfileCard } from "./components/profile-card";
 import { SentLogCard } from "./components/sent-log-card";
@@ -46,6 +47,7 @@ export function SettingsPage() {
       <KeepRulesCard />
       <SyncCard />
       <DeviceDataCard />
+      {user ? <MailboxCard /> : null}
       <SentLogCard />
       <InstallCard />
       <AboutCard />

@@ -59,7 +59,8 @@ export function fillPath(route: ApiRoute, params: Record<string, string>): strin
 
 export async function createProbeKit(envOverrides: Record<string, string> = {}): Promise<ProbeKit> {
   // A webhook secret, so the webhook answers bad signatures (400) instead of "not configured" (503).
-  const t = await createTestApp({ STRIPE_WEBHOOK_SECRET: "whsec_security_probe_secret", ...envOverrides });
+  // A short IMAP timeout: a fuzzed connect body naming a public address must not wait 15 s.
+  const t = await createTestApp({ STRIPE_WEBHOOK_SECRET: "whsec_security_probe_secret", IMAP_TIMEOUT_MS: "1000", ...envOverrides });
   const routes = apiRoutes(t.app);
 
   async function freshUser(name = "Probe User"): Promise<TestUser> {

@@ -9,17 +9,23 @@ import { CategoryCard } from "./category-card";
 const CATEGORY_TAP_MS = 30;
 
 /** Spec §2 'Declutter Categories': real counts, alerts and storage shares from the last scan. */
-export function CategoriesList({ order, summary }: { order: DataType[]; summary: ScanSummary | null }) {
+/** The connected mailbox's saved totals (issue 21): the server keeps them apart from any file scan. */
+type MailTotals = { emailCount: number; emailUnread: number; emailStorage: number };
+
+export function CategoriesList({ order, summary, email }: { order: DataType[]; summary: ScanSummary | null; email?: MailTotals | undefined }) {
   const [, navigate] = useLocation();
   const s = summary;
   const photoBytes = s?.categories.photo.bytes ?? 0;
   const total = s?.totalBytes ?? 0;
   const share = (bytes: number) => (total > 0 ? (bytes / total) * 100 : 0);
+  const mailCount = email?.emailCount ?? s?.emailCount ?? 0;
+  const mailUnread = email?.emailUnread ?? s?.emailUnread ?? 0;
+  const mailBytes = (email?.emailStorage ?? 0) * 1e9;
   const cards = {
     photos: { title: "Photos", icon: Image, count: s?.photosCount ?? 0, alertCount: s?.photosDuplicates ?? 0, alertLabel: "duplicates", storage: share(photoBytes), select: "duplicates" },
     files: { title: "Files", icon: FileText, count: (s?.totalFiles ?? 0) - (s?.categories.photo.count ?? 0), alertCount: s?.largeFiles ?? 0, alertLabel: "large files", storage: share(total - photoBytes), select: "large" },
     apps: { title: "Apps", icon: Smartphone, count: s?.appsCount ?? 0, alertCount: s?.appsUnused ?? 0, alertLabel: "unused", storage: 0, select: "unused", note: s && s.appsCount > 0 ? undefined : "Available in the native app" },
-    email: { title: "Email", icon: Mail, count: s?.emailCount ?? 0, alertCount: s?.emailUnread ?? 0, alertLabel: "unread", storage: 0, select: "unread", note: s && s.emailCount > 0 ? undefined : "Connect a mailbox to include email" },
+    email: { title: "Email", icon: Mail, count: mailCount, alertCount: mailUnread, alertLabel: "unread", storage: mailBytes > 0 ? (mailBytes / (total + mailBytes)) * 100 : 0, select: "unread", note: mailCount > 0 ? undefined : "Connect a mailbox to include email" },
   } as const;
   return (
     <section aria-labelledby="categories-title" className="grid gap-3">

@@ -164,7 +164,7 @@ export function ScanPanel({ userId, onComplete, initialFolder, metadataOnly }: P
 
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Browsers limit full scanning: CleanSpace can read the folders you choose, not your whole device, and apps only in the native app. Email needs an OAuth setup with your provider. File names and contents never leave this device.
+        Browsers limit full scanning: CleanSpace can read the folders you choose, not your whole device, and apps only in the native app. Email needs an OAuth setup with your provider, or an app password: connect a mailbox in Organize → Email, and its totals join the scan. File names and contents never leave this device.
       </p>
     </section>
   );

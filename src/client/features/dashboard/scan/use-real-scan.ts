@@ -3,7 +3,9 @@
  * the source, runs the engine in its Web Worker, keeps the item index on this device and
  * sends only the aggregate summary to the server (when signed in).
  */
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
+import type { DigitalData } from "../../../../domain/schemas/digital-data";
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { saveScanIndex } from "../../../../scan/index-store";
 import { runScanInWorker } from "../../../../scan/run-scan-in-worker";
@@ -37,6 +39,7 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
   const [needsManualPick, setNeedsManualPick] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const { mutateAsync: saveScan } = useSaveScan();
+  const queryClient = useQueryClient();
 
   const scan = useCallback(
     async (source: FileSystemDirectoryHandle | File[]) => {
@@ -50,6 +53,12 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
       vibrate(SCAN_VIBRATION_MS);
       try {
         const result = await runScanInWorker({ source, metadataOnly, signal: abort.signal, onProgress: setProgress });
+        // The e-mail stage: a connected mailbox's totals (issue 21), as its last listing saved them.
+        const mail = userId ? queryClient.getQueryData<DigitalData>(["dashboard", "digital-data", userId]) : undefined;
+        if (mail && mail.emailCount > 0) {
+          result.summary = { ...result.summary, emailCount: mail.emailCount, emailUnread: Math.min(mail.emailUnread, mail.emailCount) };
+          setProgress((p) => (p ? { ...p, counts: { ...p.counts, email: mail.emailCount } } : p));
+        }
         if (result.summary.totalFiles === 0) {
           setNeedsManualPick(true);
           setState("idle");
@@ -75,7 +84,7 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
         if (controller.current === abort) controller.current = null;
       }
     },
-    [metadataOnly, onComplete, saveScan, userId],
+    [metadataOnly, onComplete, queryClient, saveScan, userId],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);

@@ -1,8 +1,5 @@
-import { Mail, ScanSearch } from "lucide-react";
-import { useState } from "react";
+import { ScanSearch } from "lucide-react";
 import { Link } from "wouter";
-import { connectEmail, type EmailProvider } from "../../../../scan/email";
-import { Button } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
 
 /** No scan on this device yet: nothing to organize, and where to start. */
@@ -27,39 +24,5 @@ export function EmptyList({ children }: { children: string }) {
     <p className="rounded-2xl border border-dashed border-border p-6 text-center text-sm text-muted-foreground" data-testid="empty-list">
       {children}
     </p>
-  );
-}
-
-/** Email needs a connected mailbox; connecting is not built yet (spec §5), and says so. */
-export function EmailPanel() {
-  const [error, setError] = useState<string | null>(null);
-  const connect = (provider: EmailProvider) => {
-    try {
-      connectEmail(provider);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
-  return (
-    <section className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-border p-8 text-center" data-testid="email-empty">
-      <Mail className="size-10 text-accent" aria-hidden />
-      <h2 className="text-lg font-semibold">No mailbox connected</h2>
-      <p className="max-w-sm text-sm text-muted-foreground">
-        Unread and old e-mail show up here once a mailbox is connected. CleanSpace never reads your messages without it.
-      </p>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button variant="outline" onClick={() => connect("gmail")}>
-          Connect Gmail
-        </Button>
-        <Button variant="outline" onClick={() => connect("outlook")}>
-          Connect Outlook
-        </Button>
-      </div>
-      {error ? (
-        <p role="alert" className="max-w-sm text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </section>
   );
 }

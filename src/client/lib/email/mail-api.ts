@@ -1,0 +1,54 @@
+/**
+ * Issue 21's API calls (Organize → Email and Settings → Mailbox). The listing is a stream of NDJSON lines read as they arrive, so a
+ * large mailbox shows progress; everything else goes through the one API client.
+ */
+import type { EmailAction, EmailActionResult, EmailConnect, EmailConnection, EmailUnsubscribeResult, ListLine } from "../../../domain/schemas/email";
+import { ApiError, apiRequest } from "../api-client";
+import { recordSentRequest, settleSentRequest } from "../privacy-receipts/sent-log";
+
+export const emailConnectionKey = ["email", "connection"] as const;
+
+export const getConnection = () => apiRequest<EmailConnection>("GET", "/api/email/connection");
+export const connectMailbox = (body: EmailConnect) => apiRequest<EmailConnection>("POST", "/api/email/connect", body);
+export const disconnectMailbox = () => apiRequest<void>("DELETE", "/api/email/connection");
+export const runAction = (action: EmailAction, uids: number[]) => apiRequest<EmailActionResult>("POST", "/api/email/actions", { action, uids });
+export const undoAction = (action: EmailAction, uids: number[]) => apiRequest<EmailActionResult>("POST", "/api/email/undo", { action, uids });
+export const unsubscribe = (uid: number) => apiRequest<EmailUnsubscribeResult>("POST", "/api/email/unsubscribe", { uid });
+
+/** Streams POST /api/email/list, calling `onLine` per line; resolves when the stream ends. */
+export async function streamList(onLine: (line: ListLine) => void, signal?: AbortSignal): Promise<void> {
+  const receipt = recordSentRequest({ method: "POST", url: "/api/email/list", body: {} });
+  let res: Response;
+  try {
+    res = await fetch("/api/email/list", { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: "{}", signal });
+  } catch (e) {
+    settleSentRequest(receipt, { status: "network-error" });
+    throw e;
+  }
+  settleSentRequest(receipt, { status: res.status });
+  if (!res.ok || !res.body) {
+    const text = await res.text().catch(() => "");
+    let serverError: string | undefined;
+    try {
+      serverError = (JSON.parse(text) as { error?: string }).error;
+    } catch {
+      serverError = undefined;
+    }
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, serverError, undefined);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffered += value;
+    let nl: number;
+    while ((nl = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (line.trim()) onLine(JSON.parse(line) as ListLine);
+    }
+    if (done) break;
+  }
+}
+
+export const errorText = (e: unknown) => (e instanceof ApiError ? (e.serverError ?? e.message) : e instanceof Error ? e.message : String(e));

@@ -1,0 +1,94 @@
+/**
+ * Open IMAP connections, one per user, keyed by the signed-in user's id only (so one user can
+ * never reach another's). Bounded in number (per server), closed after IMAP_IDLE_SECONDS
+ * without use, and closed when the app closes. Operations on one connection run one at a time.
+ */
+import type { ImapFlow } from "imapflow";
+import { HttpError } from "../plugins/errors";
+
+export interface OpenMailbox {
+  client: ImapFlow;
+  host: string;
+  port: number;
+  username: string;
+}
+
+interface Entry extends OpenMailbox {
+  timer: NodeJS.Timeout;
+  queue: Promise<unknown>;
+}
+
+export class MailConnections {
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(
+    private readonly maxOpen: number,
+    private readonly idleMs: number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  has(userId: number): boolean {
+    return this.entries.has(userId);
+  }
+
+  info(userId: number): Omit<OpenMailbox, "client"> | null {
+    const e = this.entries.get(userId);
+    return e ? { host: e.host, port: e.port, username: e.username } : null;
+  }
+
+  /** Room for one more connection for this user (their own is replaced, so it does not count). */
+  assertRoom(userId: number): void {
+    if (!this.entries.has(userId) && this.entries.size >= this.maxOpen) throw new HttpError(503, "Too many mailboxes are connected right now. Try again in a few minutes.", { "retry-after": "60" });
+  }
+
+  /** Keeps `mailbox` as the user's connection, closing the one it replaces. */
+  set(userId: number, mailbox: OpenMailbox): void {
+    this.close(userId);
+    const entry: Entry = { ...mailbox, timer: this.idleTimer(userId), queue: Promise.resolve() };
+    this.entries.set(userId, entry);
+    mailbox.client.once("close", () => {
+      if (this.entries.get(userId) === entry) {
+        clearTimeout(entry.timer);
+        this.entries.delete(userId);
+      }
+    });
+  }
+
+  /** Runs `work` on the user's connection after any earlier work on it; resets the idle clock. */
+  async use<T>(userId: number, work: (mailbox: OpenMailbox) => Promise<T>): Promise<T> {
+    const entry = this.entries.get(userId);
+    if (!entry) throw new HttpError(409, "No mailbox is connected. Connect your mailbox again.");
+    const run = entry.queue.then(async () => {
+      clearTimeout(entry.timer);
+      try {
+        return await work(entry);
+      } finally {
+        if (this.entries.get(userId) === entry) entry.timer = this.idleTimer(userId);
+      }
+    });
+    entry.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  close(userId: number): void {
+    const entry = this.entries.get(userId);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.entries.delete(userId);
+    // logout() says goodbye politely; close() is the fallback when the socket is gone.
+    entry.client.logout().catch(() => entry.client.close());
+  }
+
+  closeAll(): void {
+    for (const userId of [...this.entries.keys()]) this.close(userId);
+  }
+
+  private idleTimer(userId: number): NodeJS.Timeout {
+    const t = setTimeout(() => this.close(userId), this.idleMs);
+    t.unref();
+    return t;
+  }
+}
