@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildSummary } from "./testing/build-summary";
-import { healthGain, scoreInputsAfter, scoreInputsOf } from "./cleanup-impact";
-import { computeHealthScore } from "./health-score";
+import { healthGain, scoreInputsAfter } from "./cleanup-impact";
+import { computeHealthScore, scoreInputsOf } from "./health-score";
 
 describe("healthGain (issue 16: score after minus score now)", () => {
   const s = buildSummary({ appsCount: 10, appsUnused: 5, emailCount: 10, emailUnread: 0 });

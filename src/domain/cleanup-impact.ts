@@ -3,26 +3,11 @@
  * recommendation is the score after the cleanup minus the score now, both from the real
  * score function (health-score.ts) on the user's own scan summary — never a fixed "+20".
  */
-import { computeHealthScore, type ScoreInputs } from "./health-score";
+import { computeHealthScore, scoreInputsOf, type ScoreInputs } from "./health-score";
 import type { ScanSummary } from "./schemas/scan-summary";
 
 /** The clutter a cleanup takes away. */
 export type Cleanup = "duplicate-photos" | "duplicates" | "large-files" | "old-files" | "unused-apps" | "unread-email";
-
-export function scoreInputsOf(s: ScanSummary): ScoreInputs {
-  return {
-    totalFiles: s.totalFiles,
-    totalBytes: s.totalBytes,
-    duplicateFiles: s.duplicateFiles,
-    largeBytes: s.largeBytes,
-    oldFiles: s.oldFiles,
-    emptyFiles: s.emptyFiles,
-    appsCount: s.appsCount,
-    appsUnused: s.appsUnused,
-    emailCount: s.emailCount,
-    emailUnread: s.emailUnread,
-  };
-}
 
 /** Files and bytes leaving the scanned folder; the rest of the clutter stays as it was. */
 function withoutFiles(i: ScoreInputs, files: number, bytes: number): ScoreInputs {

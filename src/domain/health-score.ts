@@ -4,6 +4,8 @@
  * with the share of clutter and saturates at its maximum, so the score is explainable
  * ("-18 for duplicates") and monotone: more clutter never raises it.
  */
+import type { ScanSummary } from "./schemas/scan-summary";
+
 export interface ScoreInputs {
   totalFiles: number;
   totalBytes: number;
@@ -75,4 +77,28 @@ export function scoreBand(score: number): "green" | "yellow" | "red" {
 /** Spec §2: the organize score shown is healthScore × 0.8. */
 export function organizeScore(healthScore: number): number {
   return Math.round(healthScore * 0.8);
+}
+
+/** The figures of a scan summary the score reads. */
+export function scoreInputsOf(s: ScanSummary): ScoreInputs {
+  return {
+    totalFiles: s.totalFiles,
+    totalBytes: s.totalBytes,
+    duplicateFiles: s.duplicateFiles,
+    largeBytes: s.largeBytes,
+    oldFiles: s.oldFiles,
+    emptyFiles: s.emptyFiles,
+    appsCount: s.appsCount,
+    appsUnused: s.appsUnused,
+    emailCount: s.emailCount,
+    emailUnread: s.emailUnread,
+  };
+}
+
+/**
+ * The one way a scan summary is scored: the server when it stores a scan and when it answers
+ * the dashboard, a visitor's scan on this device, and every "score after" of a cleanup.
+ */
+export function scoreSummary(s: ScanSummary): HealthScore {
+  return computeHealthScore(scoreInputsOf(s));
 }

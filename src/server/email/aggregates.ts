@@ -9,7 +9,7 @@ import type { EmailAggregates } from "../../domain/schemas/email";
 import { ScanSummarySchema } from "../../domain/schemas/scan-summary";
 import type { Db } from "../db/client";
 import { digitalData } from "../db/schema";
-import { scoreOf } from "../services/digital-data";
+import { scoreSummary } from "../../domain/health-score";
 import type { Totals } from "./mailbox";
 
 const GB = 1e9;
@@ -31,7 +31,7 @@ export async function saveEmailAggregates(db: Db, userId: number, totals: Totals
   if (parsed?.success) {
     const summary = { ...parsed.data, emailCount, emailUnread };
     cols.summary = summary;
-    cols.healthScore = scoreOf(summary).score;
+    cols.healthScore = scoreSummary(summary).score;
   }
   await db.insert(digitalData).values({ userId, ...cols }).onConflictDoUpdate({ target: digitalData.userId, set: cols });
   return { emailCount, emailUnread, emailStorage: Number(emailStorage) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CleanupEventResultSchema } from "../../domain/schemas/cleanup-event";
 import { DigitalDataSchema } from "../../domain/schemas/digital-data";
-import { scoreOf } from "../services/digital-data";
+import { scoreSummary } from "../../domain/health-score";
 import { buildSummary } from "../../domain/testing/build-summary";
 import { compiledSerializer, serializerFor } from "./compiled-serializer";
 
@@ -26,7 +26,7 @@ const scanned = {
   emailStorage: 0,
   updatedAt: "2026-11-23T10:00:00.000Z",
   summary,
-  scoreFactors: scoreOf(summary).factors,
+  scoreFactors: scoreSummary(summary).factors,
   goal,
   today: "2026-11-23",
 };

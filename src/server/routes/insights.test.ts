@@ -6,7 +6,8 @@ import { cleanupTotals } from "../../domain/cleanup-ledger";
 import { addDays, localDate } from "../../domain/dates";
 import { buildTimeline } from "../../domain/timeline";
 import { cleanupEvents, scanSnapshots, streaks, userSettings } from "../db/schema";
-import { saveSummary, scoreOf } from "../services/digital-data";
+import { saveSummary } from "../services/digital-data";
+import { scoreSummary } from "../../domain/health-score";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../../domain/testing/build-summary";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
@@ -33,7 +34,7 @@ let seq = 0;
 
 async function seedSnapshot(userId: number, daysAgo: number, summary: ScanSummary) {
   const day = addDays(today(), -daysAgo);
-  await t.database.db.insert(scanSnapshots).values({ userId, localDate: day, takenAt: new Date(`${day}T12:00:00Z`), healthScore: scoreOf(summary).score, summary });
+  await t.database.db.insert(scanSnapshots).values({ userId, localDate: day, takenAt: new Date(`${day}T12:00:00Z`), healthScore: scoreSummary(summary).score, summary });
 }
 async function seedEvent(userId: number, daysAgo: number, e: { category: string; action: string; items: number; bytesFreed: number }) {
   const day = addDays(today(), -daysAgo);
@@ -118,8 +119,8 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
     const res = await req(u, "GET", `/api/insights/${u.id}`);
     expect(res.statusCode).toBe(200);
     const body: Insights = InsightsSchema.parse(res.json());
-    const s1 = scoreOf(first).score;
-    const s2 = scoreOf(latest).score;
+    const s1 = scoreSummary(first).score;
+    const s2 = scoreSummary(latest).score;
 
     // Weekly: no score before the first scan, then carried across days without one.
     expect(body.weekly.days.map((d) => d.score)).toEqual([null, s1, s1, s1, s1, s2, s2]);

@@ -3,10 +3,9 @@
  * DigitalData (score breakdown and today's goal included).
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { scoreInputsOf } from "../../domain/cleanup-impact";
 import { GOAL_ACTIONS } from "../../domain/cleanup-ledger";
 import { goalProgress } from "../../domain/goals";
-import { computeHealthScore } from "../../domain/health-score";
+import { scoreSummary } from "../../domain/health-score";
 import type { DigitalData } from "../../domain/schemas/digital-data";
 import { ScanSummarySchema, type ScanSummary } from "../../domain/schemas/scan-summary";
 import type { Db } from "../db/client";
@@ -18,15 +17,11 @@ import { daysAroundUtc, localDate } from "../../domain/dates";
 const GB = 1e9;
 const gb = (bytes: number) => (bytes / GB).toFixed(3);
 
-export function scoreOf(s: ScanSummary) {
-  return computeHealthScore(scoreInputsOf(s));
-}
-
 /** The spec §3 columns: photos are the photo category; files are everything else scanned. */
 export function columnsFromSummary(s: ScanSummary) {
   const photoBytes = s.categories.photo.bytes;
   return {
-    healthScore: scoreOf(s).score,
+    healthScore: scoreSummary(s).score,
     photosCount: s.photosCount,
     photosDuplicates: s.photosDuplicates,
     photosStorage: gb(photoBytes),
@@ -137,7 +132,10 @@ export function presentDigitalDataRead(userId: number, read: DigitalDataRead): D
 function presentDigitalData(userId: number, row: DigitalDataRow | undefined, completed: number, today: string): DigitalData {
   const parsed = row?.summary ? ScanSummarySchema.safeParse(row.summary) : undefined;
   const summary = parsed?.success ? parsed.data : null;
-  const healthScore = row?.healthScore ?? 0;
+  // Score and breakdown both derived from the summary by the one function that stored the
+  // column; the column serves history and snapshots, never a second opinion here.
+  const scored = summary ? scoreSummary(summary) : null;
+  const healthScore = scored?.score ?? row?.healthScore ?? 0;
   return {
     userId,
     hasScanned: summary !== null,
@@ -156,7 +154,7 @@ function presentDigitalData(userId: number, row: DigitalDataRow | undefined, com
     emailStorage: Number(row?.emailStorage ?? 0),
     updatedAt: row?.updatedAt ? row.updatedAt.toISOString() : null,
     summary,
-    scoreFactors: summary ? scoreOf(summary).factors : [],
+    scoreFactors: scored?.factors ?? [],
     goal: goalProgress(summary ? healthScore : 100, completed),
     today,
   };

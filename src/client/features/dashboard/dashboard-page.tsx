@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { goalProgress, pickQuickWins } from "../../../domain/goals";
-import { computeHealthScore } from "../../../domain/health-score";
+import { scoreSummary } from "../../../domain/health-score";
 import { orderCategories } from "../../../domain/preferences";
 import { recommend } from "../../../domain/recommendations";
 import type { ScanSummary } from "../../../domain/schemas/scan-summary";
@@ -62,7 +62,7 @@ export function DashboardPage() {
 
   const summary: ScanSummary | null = userId ? (data.data?.summary ?? null) : (local.data ?? null);
   const today = data.data?.today ?? deviceLocalDate();
-  const localScore = useMemo(() => (summary ? computeHealthScore(summary) : null), [summary]);
+  const localScore = useMemo(() => (summary ? scoreSummary(summary) : null), [summary]);
   const score = userId && data.data ? data.data.healthScore : (localScore?.score ?? 0);
   const factors = userId && data.data ? data.data.scoreFactors : (localScore?.factors ?? []);
   const goal = userId && data.data ? data.data.goal : goalProgress(summary ? score : 100, 0);

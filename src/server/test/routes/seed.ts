@@ -11,7 +11,8 @@ import { ScanSummarySchema } from "../../../domain/schemas/scan-summary";
 import { addDays } from "../../../domain/dates";
 import { requireUser } from "../../auth/guard";
 import { cleanupEvents, scanSnapshots, streaks } from "../../db/schema";
-import { saveSummary, scoreOf } from "../../services/digital-data";
+import { saveSummary } from "../../services/digital-data";
+import { scoreSummary } from "../../../domain/health-score";
 import { userToday } from "../../services/user-time";
 
 const daysAgo = z.number().int().min(0).max(400);
@@ -45,7 +46,7 @@ export const testSeedRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
         localDate,
         takenAt: new Date(Date.parse(`${localDate}T12:00:00Z`) + i),
-        healthScore: scoreOf(s.summary).score,
+        healthScore: scoreSummary(s.summary).score,
         summary: s.summary,
       });
     }

@@ -3,7 +3,7 @@
  * server runs, from a small history: three scans in a week, three cleanups, a streak.
  */
 import { computeAchievements } from "../../../../domain/achievements";
-import { computeHealthScore } from "../../../../domain/health-score";
+import { scoreSummary } from "../../../../domain/health-score";
 import { InsightsSchema, type Insights } from "../../../../domain/schemas/insights";
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { addDays } from "../../../../domain/dates";
@@ -27,11 +27,10 @@ export function buildSummary(over: Partial<Omit<ScanSummary, "categories">> & { 
   });
 }
 
-const scoreOf = (s: ScanSummary) => computeHealthScore({ ...s }).score;
 
 function snapshot(daysAgo: number, s: ScanSummary): SnapshotPoint {
   const localDate = addDays(TODAY, -daysAgo);
-  return { localDate, takenAt: `${localDate}T12:00:00.000Z`, healthScore: scoreOf(s), summary: { ...s, scannedAt: `${localDate}T12:00:00.000Z` } };
+  return { localDate, takenAt: `${localDate}T12:00:00.000Z`, healthScore: scoreSummary(s).score, summary: { ...s, scannedAt: `${localDate}T12:00:00.000Z` } };
 }
 
 export interface FixtureInput {
