@@ -16,6 +16,13 @@ export interface ScanEntry<Ref = unknown> {
   type: string;
   /** Same value for two names of one physical file (hard links): "dev:ino". */
   fileId?: string;
+  /**
+   * Status-change time (ctime, ms) and inode number when the source has them (Node): with
+   * path, size and mtime they say "same bytes as last time" to the hash cache. Any write,
+   * even one that puts the mtime back, moves the ctime.
+   */
+  changed?: number;
+  ino?: number;
   /** Kept so later features can move or delete the file (File System Access sources). */
   handle?: FileSystemFileHandle;
   ref: Ref;
