@@ -40,6 +40,7 @@ export interface NodeHashCacheOptions {
 }
 
 interface Loaded {
+  names: string[];
   index: Map<string, number>;
   size: Float64Array;
   mtime: Float64Array;
@@ -49,7 +50,7 @@ interface Loaded {
   keys: Buffer;
 }
 
-interface Next {
+interface Fresh {
   size: number;
   mtime: number;
   ctime: number;
@@ -97,9 +98,12 @@ export function openNodeHashCache(root: string, options: NodeHashCacheOptions = 
   const file = cacheFileFor(dir, root);
   const cutoff = (options.now ?? Date.now()) - (options.racyWindowMs ?? RACY_WINDOW_MS);
   const loaded = load(file, root);
-  const next = new Map<string, Next>();
+  /** Per loaded entry: 1 when a lookup hit it this scan (its stamp still holds), so it goes into the next file. */
+  const kept = new Uint8Array(loaded?.names.length ?? 0);
+  let keptCount = 0;
+  /** Keys computed this scan (misses only: hits cost no allocation). */
+  const fresh = new Map<string, Fresh>();
   const stats: CacheStats = { hits: 0, misses: 0 };
-  let changed = false;
 
   const at = (entry: ScanEntry<string>, flag: number): number => {
     if (!loaded) return -1;
@@ -112,47 +116,74 @@ export function openNodeHashCache(root: string, options: NodeHashCacheOptions = 
       loaded.ino[i] === (entry.ino ?? -1);
     return same ? i : -1;
   };
-  const keyAt = (i: number, slot: 0 | 1): string => (loaded as Loaded).keys.toString("hex", (i * 2 + slot) * KEY_BYTES, (i * 2 + slot + 1) * KEY_BYTES);
+  const keyAt = (i: number, slot: 0 | 1): string =>
+    (loaded as Loaded).keys.toString("hex", (i * 2 + slot) * KEY_BYTES, (i * 2 + slot + 1) * KEY_BYTES);
+  const hit = (entry: ScanEntry<string>, flag: 1 | 2): string | undefined => {
+    const i = at(entry, flag);
+    if (i < 0) return undefined;
+    if (kept[i] === 0) {
+      kept[i] = 1;
+      keptCount++;
+    }
+    return keyAt(i, flag === 1 ? 0 : 1);
+  };
 
   return {
     stats,
     get loaded() {
-      return loaded?.index.size ?? 0;
+      return loaded?.names.length ?? 0;
     },
-    first(entry) {
-      const i = at(entry, 1);
-      return i < 0 ? undefined : keyAt(i, 0);
-    },
-    full(entry) {
-      const i = at(entry, 2);
-      return i < 0 ? undefined : keyAt(i, 1);
-    },
+    has: (entry) => at(entry, 1) >= 0,
+    first: (entry) => hit(entry, 1),
+    full: (entry) => hit(entry, 2),
     put(entry, pass, key) {
       // Without a ctime the stamp is too weak to trust (a rewrite could keep size and mtime).
       if (entry.changed === undefined || entry.changed > cutoff || entry.modified > cutoff) return;
       if (key.length !== KEY_BYTES * 2) return;
-      let record = next.get(entry.path);
+      let record = fresh.get(entry.path);
       if (!record) {
-        if (next.size >= MAX_CACHE_ENTRIES) return;
+        if (fresh.size + keptCount >= MAX_CACHE_ENTRIES) return;
         record = { size: entry.size, mtime: entry.modified, ctime: entry.changed, ino: entry.ino ?? -1 };
-        next.set(entry.path, record);
+        fresh.set(entry.path, record);
       }
-      if (record[pass] === key) return;
       record[pass] = key;
-      const i = at(entry, pass === "first" ? 1 : 2);
-      if (i < 0 || keyAt(i, pass === "first" ? 0 : 1) !== key) changed = true;
     },
     save() {
       // An unchanged tree leaves the file as it is: nothing to write.
-      if (!changed && loaded && next.size === loaded.index.size) return;
+      if (loaded && fresh.size === 0 && keptCount === loaded.names.length) return;
+      if (!loaded && fresh.size === 0) return;
       try {
-        write(file, root, next);
+        write(file, root, merge(loaded, kept, fresh));
         prune(dir, file);
       } catch {
         // Read-only home, full disk: the next scan reads the files again, that is all.
       }
     },
   };
+}
+
+/** The next cache: kept entries (with a key computed this scan added where one was missing), then new ones. */
+function merge(loaded: Loaded | null, kept: Uint8Array, fresh: Map<string, Fresh>): Map<string, Fresh> {
+  const out = new Map<string, Fresh>();
+  if (loaded) {
+    for (let i = 0; i < kept.length; i++) {
+      if (kept[i] === 0) continue;
+      const path = loaded.names[i] as string;
+      const flags = loaded.flags[i] ?? 0;
+      const record: Fresh = { size: loaded.size[i] ?? 0, mtime: loaded.mtime[i] ?? 0, ctime: loaded.ctime[i] ?? 0, ino: loaded.ino[i] ?? 0 };
+      if (flags & 1) record.first = loaded.keys.toString("hex", i * 2 * KEY_BYTES, (i * 2 + 1) * KEY_BYTES);
+      if (flags & 2) record.full = loaded.keys.toString("hex", (i * 2 + 1) * KEY_BYTES, (i * 2 + 2) * KEY_BYTES);
+      const added = fresh.get(path);
+      if (added && added.size === record.size && added.mtime === record.mtime && added.ctime === record.ctime && added.ino === record.ino) {
+        record.first ??= added.first;
+        record.full ??= added.full;
+        fresh.delete(path);
+      }
+      out.set(path, record);
+    }
+  }
+  for (const [path, record] of fresh) if (!out.has(path)) out.set(path, record);
+  return out;
 }
 
 function load(file: string, root: string): Loaded | null {
@@ -178,6 +209,7 @@ function load(file: string, root: string): Loaded | null {
   const index = new Map<string, number>();
   for (let i = 0; i < n; i++) index.set(names[i + 1] as string, i);
   return {
+    names: names.slice(1),
     index,
     size: column(0),
     mtime: column(1),
@@ -188,7 +220,7 @@ function load(file: string, root: string): Loaded | null {
   };
 }
 
-function write(file: string, root: string, next: Map<string, Next>): void {
+function write(file: string, root: string, next: Map<string, Fresh>): void {
   const n = next.size;
   const paths = Buffer.from([root, ...next.keys()].join("\0"), "utf8");
   const flagsAt = HEADER_BYTES + 4 * 8 * n;

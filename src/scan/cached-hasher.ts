@@ -6,9 +6,12 @@ import type { ContentHasher, HashRunOptions, ScanEntry } from "./types";
  * source has them); anything else is a miss, so a changed file is always read again.
  */
 export interface HashCache<Ref = unknown> {
+  /** A hit also keeps the entry for the next scan's cache. */
   first(entry: ScanEntry<Ref>): string | undefined;
   full(entry: ScanEntry<Ref>): string | undefined;
-  /** Remember a key just computed (or confirmed) for this entry's stamp. */
+  /** True when a first key is there for this stamp (a peek: keeps nothing). */
+  has(entry: ScanEntry<Ref>): boolean;
+  /** Remember a key just computed for this entry's stamp. */
   put(entry: ScanEntry<Ref>, pass: "first" | "full", key: string): void;
 }
 
@@ -32,10 +35,7 @@ export function withHashCache<Ref>(inner: ContentHasher<Ref>, cache: HashCache<R
       const entry = entries[i] as ScanEntry<Ref>;
       const key = pass === "first" ? cache.first(entry) : cache.full(entry);
       if (key === undefined) missAt.push(i);
-      else {
-        out[i] = key;
-        cache.put(entry, pass, key); // carried into the next cache
-      }
+      else out[i] = key;
     }
     stats.hits += entries.length - missAt.length;
     stats.misses += missAt.length;
