@@ -88,7 +88,9 @@ function storedGroups() {
       const meta = tx.objectStore("meta").get("latest");
       const items = tx.objectStore("items").getAll();
       tx.oncomplete = () => {
-        const pathOf = new Map(items.result.map((item) => [item.id, item.path.replace(/^[^/]+\//, "")]));
+        // Records of up to 1,000 items (negative ids), or plain items from older versions.
+        const all = items.result.flatMap((r) => (Array.isArray(r.items) ? r.items : [r]));
+        const pathOf = new Map(all.map((item) => [item.id, item.path.replace(/^[^/]+\//, "")]));
         db.close();
         resolve((meta.result?.duplicates ?? []).map((g) => g.itemIds.map((id) => pathOf.get(id)).sort()));
       };

@@ -1,4 +1,5 @@
 import { ScanAccessError } from "./errors";
+import { saveScanIndex } from "./index-store";
 import { runScan } from "./run-scan";
 import { createDirectoryHandleSource } from "./sources/directory-handle";
 import { FileFeed } from "./sources/file-feed";
@@ -31,11 +32,18 @@ export async function handleScanRequest(request: ScanWorkerRequest, post: (messa
     } else {
       source = createFileListSource(request.source);
     }
+    const { saveIndex, ...options } = request.options;
     const result = await runScan(source, {
-      ...request.options,
+      ...options,
       onProgress: (progress) => post({ type: "progress", progress }),
     });
-    post({ type: "result", result });
+    // An empty scan saves nothing: the page asks the user to pick files instead (spec §5).
+    if (saveIndex && result.summary.totalFiles > 0) {
+      await saveScanIndex(result.items, result.summary, result.duplicates);
+      post({ type: "result", result: { ...result, items: [] } });
+    } else {
+      post({ type: "result", result });
+    }
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     post({

@@ -5,8 +5,7 @@
  */
 import { useCallback, useRef, useState } from "react";
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
-import { saveScanIndex } from "../../../../scan/index-store";
-import { runScanInWorker } from "../../../../scan/run-scan-in-worker";
+import { scanAndSaveInWorker } from "../../../../scan/run-scan-in-worker";
 import type { ScanProgress } from "../../../../scan/types";
 import { vibrate } from "../../../lib/device/haptics";
 import { rememberFolder } from "../../../lib/scan-folder-store";
@@ -49,14 +48,14 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
       setProgress(null);
       vibrate(SCAN_VIBRATION_MS);
       try {
-        const result = await runScanInWorker({ source, metadataOnly, signal: abort.signal, onProgress: setProgress });
+        // The worker saves the item index itself (issue 24): the page gets the summary and groups.
+        const result = await scanAndSaveInWorker({ source, metadataOnly, signal: abort.signal, onProgress: setProgress });
         if (result.summary.totalFiles === 0) {
           setNeedsManualPick(true);
           setState("idle");
           toast({ title: "File Scan Issue", description: "Unable to scan files. Browser may not support this feature.", variant: "destructive" });
           return;
         }
-        await saveScanIndex(result.items, result.summary, result.duplicates);
         if (!Array.isArray(source)) await rememberFolder(source);
         setSummary(result.summary);
         setState("done");
