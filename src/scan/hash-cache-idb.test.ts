@@ -15,7 +15,7 @@ beforeEach(() => {
   folder++;
   const big = bytesOf(100_000, 1);
   const twin = big.slice();
-  twin[50_000] ^= 1; // same size, same first and last 4 KiB: only the full hash tells them apart
+  twin[50_000] = (twin[50_000] ?? 0) ^ 1; // same size, same first and last 4 KiB: only the full hash tells them apart
   tree = [
     { path: "p/a.txt", bytes: new TextEncoder().encode("hello world"), modified: OLD },
     { path: "p/b.txt", bytes: new TextEncoder().encode("hello world"), modified: OLD },
@@ -56,7 +56,7 @@ describe("the browser's hash cache (IndexedDB, in the scan worker)", () => {
     expect(touched.groups).toEqual(["p/a.txt p/b.txt", "p/c.bin p/d.bin"]);
     expect(touched.reads).toBe(1);
     const changed = tree[3]!.bytes.slice();
-    changed[60_000] ^= 0xff;
+    changed[60_000] = (changed[60_000] ?? 0) ^ 0xff;
     set("p/d.bin", { bytes: changed, modified: OLD + 1000 });
     expect((await scan()).groups).toEqual(["p/a.txt p/b.txt"]);
   });
