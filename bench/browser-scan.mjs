@@ -5,6 +5,8 @@
 // Usage: node bench/browser-scan.mjs [--files 20000] [--seed 1] [--runs 2] [--dir DIR] [--build] [--rescan] [--floor]
 // --rescan scans the folder a second time in the same browser profile (the hash cache filled);
 // --floor also times the same platform calls without the app (see measureFloor) for the ratio.
+// --handle scans through a directory handle instead: the corpus is copied into the origin-private
+// file system once per run, showDirectoryPicker answers with it, and its floor is timed too.
 // Uses the same corpus as scan-bench.mjs (/tmp/cleanspace-bench-N-sS, made if missing), serves the
 // built app (dist; `npm run build` first when it is missing, or with --build) on a free port with
 // a throw-away DATA_DIR, opens /app as a visitor, picks the corpus on the dashboard's folder input (the
@@ -29,6 +31,7 @@ for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--build") opt.build = true;
   else if (argv[i] === "--rescan") opt.rescan = true;
   else if (argv[i] === "--floor") opt.floor = true;
+  else if (argv[i] === "--handle") opt.handle = true;
   else if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
 }
 const files = Number(opt.files);
@@ -82,7 +85,7 @@ function instrument() {
 }
 
 /** The latest scan's duplicate groups from the app's IndexedDB item index, as sorted path lists. */
-function storedGroups() {
+function storedGroups(strip = true) {
   return new Promise((resolve, reject) => {
     const req = indexedDB.open("cleanspace-scan");
     req.onerror = () => reject(req.error);
@@ -94,7 +97,7 @@ function storedGroups() {
       tx.oncomplete = () => {
         // Records of up to 1,000 items (negative ids), or plain items from older versions.
         const all = items.result.flatMap((r) => (Array.isArray(r.items) ? r.items : [r]));
-        const pathOf = new Map(all.map((item) => [item.id, item.path.replace(/^[^/]+\//, "")]));
+        const pathOf = new Map(all.map((item) => [item.id, strip ? item.path.replace(/^[^/]+\//, "") : item.path]));
         db.close();
         resolve((meta.result?.duplicates ?? []).map((g) => g.itemIds.map((id) => pathOf.get(id)).sort()));
       };
@@ -109,15 +112,21 @@ const { base } = server;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
 const results = [];
 const floors = [];
+const handleRuns = [];
 try {
-  for (let run = 0; run < Number(opt.runs); run++) {
+  for (let run = 0; run < Number(opt.runs) && opt.handle; run++) {
+    const context = await browser.newContext({ baseURL: base });
+    handleRuns.push(await measureHandle(context));
+    await context.close();
+  }
+  for (let run = 0; run < Number(opt.runs) && !opt.handle; run++) {
     const context = await browser.newContext({ baseURL: base });
     await measure(context, "first scan");
     // The same folder again in the same profile: the hash cache (IndexedDB) is filled.
     if (opt.rescan) await measure(context, "rescan");
     await context.close();
   }
-  if (opt.floor) {
+  if (opt.floor && !opt.handle) {
     for (let run = 0; run < Number(opt.runs); run++) {
       const context = await browser.newContext({ baseURL: base });
       floors.push(await measureFloor(context));
@@ -238,6 +247,105 @@ async function measureFloor(context) {
   return { seconds: (floor.done - floor.picked) / 1000, fileListMs: floor.picked - before, longest: floor.longest, ...floor.result };
 }
 
+/** Copies the corpus into the origin-private file system ("corpus"), inside Chromium, from a picked File list. */
+async function copyToOpfs(page) {
+  await page.evaluate(() => {
+    const input = Object.assign(document.createElement("input"), { type: "file", webkitdirectory: true, id: "opfs-copy" });
+    document.body.append(input);
+  });
+  await page.locator("#opfs-copy").setInputFiles(dir, { timeout: 600_000 });
+  return page.evaluate(async () => {
+    const files = [...document.getElementById("opfs-copy").files];
+    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle("corpus", { create: true });
+    const folders = new Map();
+    const folderOf = async (parts) => {
+      let folder = root;
+      for (let i = 0; i < parts.length; i++) {
+        const key = parts.slice(0, i + 1).join("/");
+        if (!folders.has(key)) folders.set(key, folder.getDirectoryHandle(parts[i], { create: true }));
+        folder = await folders.get(key);
+      }
+      return folder;
+    };
+    let next = 0;
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      while (next < files.length) {
+        const file = files[next++];
+        const parts = file.webkitRelativePath.split("/").slice(1);
+        const folder = await folderOf(parts.slice(0, -1));
+        const writable = await (await folder.getFileHandle(parts.at(-1), { create: true })).createWritable();
+        await writable.write(file);
+        await writable.close();
+      }
+    }));
+    document.getElementById("opfs-copy").remove();
+    return files.length;
+  });
+}
+
+/** The directory-handle scan (app) and its floor (entries, getFile, the same reads, the index write) on one OPFS copy. */
+async function measureHandle(context) {
+  const page = await context.newPage();
+  page.on("pageerror", (err) => console.error(`page error: ${err.message}`));
+  await page.addInitScript(instrument);
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "showDirectoryPicker", {
+      configurable: true,
+      value: async () => (await navigator.storage.getDirectory()).getDirectoryHandle("corpus"),
+    });
+  });
+  await page.goto("/app");
+  const t0 = Date.now();
+  const copied = await copyToOpfs(page);
+  const copySeconds = (Date.now() - t0) / 1000;
+  await page.getByRole("button", { name: "Real data scan" }).click();
+  await page.evaluate(() => {
+    window.__bench.picked = performance.now();
+  });
+  await page.getByRole("button", { name: "Start Real Data Scan" }).click();
+  await page.waitForFunction(() => window.__bench.complete !== null, null, { timeout: 600_000, polling: 200 });
+  const bench = await page.evaluate(() => window.__bench);
+  const during = bench.longTasks.filter((t) => t.start + t.duration >= bench.picked && t.start <= bench.complete);
+  // Paths from a folder handle are relative to the folder itself: nothing to strip.
+  const groups = canonical(await page.evaluate(storedGroups, false));
+  const floor = await page.evaluate(async () => {
+    const t = performance.now();
+    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle("corpus");
+    const handles = [];
+    const stack = [root];
+    while (stack.length) {
+      for await (const [, h] of stack.pop().entries()) (h.kind === "directory" ? stack : handles).push(h);
+    }
+    const files = [];
+    for (let i = 0; i < handles.length; i += 64) files.push(...(await Promise.all(handles.slice(i, i + 64).map((h) => h.getFile()))));
+    const bySize = new Map();
+    for (const f of files) bySize.set(f.size, (bySize.get(f.size) ?? 0) + 1);
+    const cand = files.filter((f) => f.size > 0 && bySize.get(f.size) > 1);
+    const pool = async (list, n, fn) => { let i = 0; await Promise.all(Array.from({ length: n }, async () => { while (i < list.length) await fn(list[i++]); })); };
+    await pool(cand, 16, async (f) => {
+      if (f.size <= 65536) await f.arrayBuffer();
+      else { await f.slice(0, 4096).arrayBuffer(); await f.slice(f.size - 4096).arrayBuffer(); }
+    });
+    await pool(cand.filter((f) => f.size > 65536), 4, async (f) => { for (let s = 0; s < f.size; s += 1 << 20) await f.slice(s, s + (1 << 20)).arrayBuffer(); });
+    const db = await new Promise((res, rej) => { const r = indexedDB.open("floor", 1); r.onupgradeneeded = () => r.result.createObjectStore("items", { keyPath: "id" }); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
+    const tx = db.transaction("items", "readwrite");
+    for (let s = 0, n = 1; s < files.length; s += 1000, n++) {
+      tx.objectStore("items").put({ id: -n, items: files.slice(s, s + 1000).map((f, k) => ({ id: s + k + 1, path: f.name, name: f.name, size: f.size, type: f.type, category: "other", modified: f.lastModified, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false })) });
+    }
+    await new Promise((res) => (tx.oncomplete = res));
+    return { seconds: (performance.now() - t) / 1000, files: files.length, candidates: cand.length };
+  });
+  await page.close();
+  return {
+    copied,
+    copySeconds,
+    seconds: (bench.complete - bench.picked) / 1000,
+    longest: during.reduce((m, t) => Math.max(m, t.duration), 0),
+    groups: JSON.stringify(groups) === JSON.stringify(manifest.duplicateGroups) ? "EXACT MATCH" : `MISMATCH (${groups.length} groups)`,
+    floor,
+  };
+}
+
 /** The page's JS heap in MB (Chromium's performance.memory), after the scan: the worker's heap is gone by then. */
 async function workerlessMemory(page) {
   return page.evaluate(() => Math.round((performance.memory?.usedJSHeapSize ?? 0) / 1e6));
@@ -259,4 +367,12 @@ if (floors.length > 0) {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const firsts = results.filter((r) => r.kind === "first scan").map((r) => r.seconds);
   console.log(`first scan / floor, medians: ${(median(firsts) / median(floors.map((f) => f.seconds))).toFixed(2)}`);
+}
+if (handleRuns.length > 0) {
+  console.log(`directory handle (origin-private copy of the corpus), load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}:`);
+  console.log(`| run | files copied (s) | click → Scan Complete s | longest main-thread task ms | floor s (entries + getFile + reads + index write) | ratio | groups |`);
+  console.log(`|---|---|---|---|---|---|---|`);
+  handleRuns.forEach((r, i) =>
+    console.log(`| ${i + 1} | ${r.copied} (${r.copySeconds.toFixed(0)} s) | ${r.seconds.toFixed(2)} | ${Math.round(r.longest)} | ${r.floor.seconds.toFixed(2)} | ${(r.seconds / r.floor.seconds).toFixed(2)} | ${r.groups} |`),
+  );
 }
