@@ -78,7 +78,7 @@ function instrument() {
     }
   };
   new MutationObserver(() => {
-    if (w.__bench.picked !== null && w.__bench.complete === null && document.body?.textContent?.includes("Scan Complete")) {
+    if (w.__bench.picked !== null && w.__bench.complete === null && /Scan Complete|Files Analyzed|Directory Scanned|Scan not saved/.test(document.body?.textContent ?? "")) {
       w.__bench.complete = performance.now();
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
