@@ -4,7 +4,8 @@
 //
 // Usage: node bench/browser-scan.mjs [--files 20000] [--seed 1] [--runs 2] [--dir DIR] [--build] [--rescan] [--floor]
 // --rescan scans the folder a second time in the same browser profile (the hash cache filled);
-// --floor also times the same platform calls without the app (see measureFloor) for the ratio.
+// --floor also times the same platform calls without the app (see measureFloor) for the ratio
+// (--floor-only: the floor alone).
 // --handle scans through a directory handle instead: the corpus is copied into the origin-private
 // file system once per run, showDirectoryPicker answers with it, and its floor is timed too.
 // Uses the same corpus as scan-bench.mjs (/tmp/cleanspace-bench-N-sS, made if missing), serves the
@@ -31,6 +32,7 @@ for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--build") opt.build = true;
   else if (argv[i] === "--rescan") opt.rescan = true;
   else if (argv[i] === "--floor") opt.floor = true;
+  else if (argv[i] === "--floor-only") opt.floor = opt.floorOnly = true;
   else if (argv[i] === "--handle") opt.handle = true;
   else if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
 }
@@ -119,7 +121,7 @@ try {
     handleRuns.push(await measureHandle(context));
     await context.close();
   }
-  for (let run = 0; run < Number(opt.runs) && !opt.handle; run++) {
+  for (let run = 0; run < Number(opt.runs) && !opt.handle && !opt.floorOnly; run++) {
     const context = await browser.newContext({ baseURL: base });
     await measure(context, "first scan");
     // The same folder again in the same profile: the hash cache (IndexedDB) is filled.
@@ -192,20 +194,34 @@ async function measureFloor(context) {
   await page.evaluate(() => {
     const input = Object.assign(document.createElement("input"), { type: "file", webkitdirectory: true, id: "floor" });
     document.body.append(input);
+    // Reads start as soon as a size collides, during the hand-off, as the app's do.
     const source = `
-      const files = []; let ended = false;
-      const bySize = new Map();
+      const files = [];
+      const firstOfSize = new Map();
+      const queue = []; let active = 0, bytes = 0, read = 0, ended = false, finish = null;
+      const readOne = async (f) => {
+        if (f.size <= 65536) bytes += (await f.arrayBuffer()).byteLength;
+        else bytes += (await f.slice(0, 4096).arrayBuffer()).byteLength + (await f.slice(f.size - 4096).arrayBuffer()).byteLength;
+        read++;
+      };
+      const pump = () => {
+        while (active < 16 && queue.length) { active++; readOne(queue.shift()).then(() => { active--; pump(); }); }
+        if (ended && active === 0 && queue.length === 0 && finish) { const f = finish; finish = null; f(); }
+      };
       self.onmessage = async (e) => {
-        if (e.data.files) { for (const f of e.data.files) { files.push(f); bySize.set(f.size, (bySize.get(f.size) ?? 0) + 1); } }
+        for (const f of e.data.files ?? []) {
+          files.push(f);
+          if (f.size === 0) continue;
+          const seen = firstOfSize.get(f.size);
+          if (seen === undefined) firstOfSize.set(f.size, f);
+          else { if (seen) { queue.push(seen); firstOfSize.set(f.size, null); } queue.push(f); }
+        }
+        pump();
         if (!e.data.end) return;
-        const cand = files.filter((f) => f.size > 0 && bySize.get(f.size) > 1);
+        ended = true;
+        await new Promise((res) => { finish = res; pump(); });
+        const large = files.filter((f) => f.size > 65536 && firstOfSize.get(f.size) === null);
         const pool = async (list, n, fn) => { let i = 0; await Promise.all(Array.from({ length: n }, async () => { while (i < list.length) await fn(list[i++]); })); };
-        let bytes = 0;
-        await pool(cand, 16, async (f) => {
-          if (f.size <= 65536) bytes += (await f.arrayBuffer()).byteLength;
-          else { bytes += (await f.slice(0, 4096).arrayBuffer()).byteLength + (await f.slice(f.size - 4096).arrayBuffer()).byteLength; }
-        });
-        const large = cand.filter((f) => f.size > 65536);
         await pool(large, 4, async (f) => { for (let s = 0; s < f.size; s += 1 << 20) bytes += (await f.slice(s, s + (1 << 20)).arrayBuffer()).byteLength; });
         const db = await new Promise((res, rej) => { const r = indexedDB.open("floor", 1); r.onupgradeneeded = () => r.result.createObjectStore("items", { keyPath: "id" }); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
         const tx = db.transaction("items", "readwrite");
@@ -213,7 +229,7 @@ async function measureFloor(context) {
           tx.objectStore("items").put({ id: -n, items: files.slice(s, s + 1000).map((f, k) => ({ id: s + k + 1, path: f.webkitRelativePath, name: f.name, size: f.size, type: f.type, category: "other", modified: f.lastModified, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false })) });
         }
         await new Promise((res) => (tx.oncomplete = res));
-        self.postMessage({ done: true, files: files.length, candidates: cand.length, bytes });
+        self.postMessage({ done: true, files: files.length, candidates: read, bytes });
       };`;
     const w = window;
     w.__floor = { picked: null, done: null, longest: 0 };
@@ -231,12 +247,16 @@ async function measureFloor(context) {
       let slice = performance.now();
       for (let s = 0; s < list.length; s += 16) {
         if (performance.now() - slice >= 10) {
-          await new Promise((r) => setTimeout(r, 0));
+          await new Promise((r) => {
+            const ch = new MessageChannel();
+            ch.port1.onmessage = () => r();
+            ch.port2.postMessage(null);
+          });
           slice = performance.now();
         }
         worker.postMessage({ files: list.slice(s, s + 16) });
       }
-      worker.postMessage({ end: true });
+      worker.postMessage({ files: [], end: true });
     });
   });
   const before = await page.evaluate(() => performance.now());
@@ -366,7 +386,7 @@ if (floors.length > 0) {
   console.log(`floor (same platform calls, no app work): ${floors.map((f) => `${f.seconds.toFixed(2)} s (${f.candidates} files read, ${(f.bytes / 1e6).toFixed(0)} MB; FileList ${Math.round(f.fileListMs)} ms; longest task ${Math.round(f.longest)} ms)`).join("; ")}`);
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const firsts = results.filter((r) => r.kind === "first scan").map((r) => r.seconds);
-  console.log(`first scan / floor, medians: ${(median(firsts) / median(floors.map((f) => f.seconds))).toFixed(2)}`);
+  if (firsts.length > 0) console.log(`first scan / floor, medians: ${(median(firsts) / median(floors.map((f) => f.seconds))).toFixed(2)}`);
 }
 if (handleRuns.length > 0) {
   console.log(`directory handle (origin-private copy of the corpus), load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}:`);
