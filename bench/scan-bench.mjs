@@ -5,9 +5,9 @@
 //                                  [--cold 2] [--phases 3]
 // Builds the corpus with ../shared/bench/make-corpus.mjs (kept between runs), builds the CLI,
 // checks both tools' groups against the manifest (check-dupes.mjs), warms the page cache, then
-// times in turn (whole processes, output to /dev/null): `cleanspace scan DIR --json --no-cache`
-// (a first scan; default threads, then one), `cleanspace scan DIR --json` with the hash cache
-// filled (a rescan of an unchanged tree), and `jdupes -r -q DIR`; prints min/median/max wall
+// times in turn (whole processes, output to /dev/null): `cleanspace scan DIR --json` with an
+// empty hash cache (a first scan, which writes the cache; default threads, then one), with
+// `--no-cache`, with the cache filled (a rescan of an unchanged tree), and `jdupes -r -q DIR`; prints min/median/max wall
 // time, CPU and peak RSS per row and the ratios of the medians. --cold N adds N cold-cache runs
 // of each tool (the page cache dropped before each; needs root, skipped otherwise). --phases N
 // prints the CLI's own per-phase profile (CLEANSPACE_PROFILE=1) of N first scans and rescans.
@@ -45,11 +45,11 @@ function run(cmd, args, options = {}) {
 const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
 /** Wall seconds (and CPU seconds and peak RSS in MB when GNU time is there) of one whole process. */
-function timed(cmd, args) {
+function timed(cmd, args, env = process.env) {
   const t0 = process.hrtime.bigint();
   const result = GNU_TIME
-    ? run(GNU_TIME, ["-f", "CPU %U %S %M", cmd, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" })
-    : run(cmd, args);
+    ? run(GNU_TIME, ["-f", "CPU %U %S %M", cmd, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env })
+    : run(cmd, args, { env });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${result.status}: ${result.stderr ?? ""}`);
   const m = GNU_TIME ? /CPU ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(result.stderr) : null;
@@ -84,13 +84,15 @@ const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
 run(process.execPath, [join(repo, "scripts", "build-cli.mjs")]);
 const jdupes = haveJdupes();
 const rescan = [join(repo, "bin", "cleanspace.mjs"), "scan", dir, "--json", "--no-progress"];
-const ours = [...rescan, "--no-cache"];
+const ours = rescan; // a first scan: the same command with an empty cache folder, which it fills
+const FIRST_CACHE = `${CACHE_DIR}-first`;
+const firstEnv = { ...process.env, CLEANSPACE_CACHE_DIR: FIRST_CACHE };
 // One thread as well: on a busy machine the second core is not free, and the hash thread's
 // start-up is then pure cost — this row shows how much the threads gain here and now.
 const oursOneThread = [...ours, "--threads", "1"];
 
 // Correctness first: a fast wrong answer is no answer (the rescan's answer is checked too).
-const ourJson = run(process.execPath, ours, { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
+const ourJson = run(process.execPath, [...ours, "--no-cache"], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
 writeFileSync("/tmp/cleanspace-bench-ours.json", JSON.stringify(JSON.parse(ourJson).duplicates.map((d) => d.paths)));
 run(process.execPath, rescan); // fills the hash cache
 const rescanJson = run(process.execPath, rescan, { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
@@ -110,17 +112,23 @@ console.log(`corpus: ${manifest.totals.files} files, ${(manifest.totals.bytes / 
 console.log(`correctness: cleanspace ${check("/tmp/cleanspace-bench-ours.json", "json")}, rescan ${check("/tmp/cleanspace-bench-rescan.json", "json")}, jdupes ${jdCheck}`);
 
 const rows = [
-  { name: "cleanspace scan --json --no-cache (first scan)", cmd: process.execPath, args: ours },
-  { name: "cleanspace scan --json --no-cache --threads 1", cmd: process.execPath, args: oursOneThread },
+  { name: "cleanspace scan --json (first scan: empty cache, written)", cmd: process.execPath, args: ours, first: true },
+  { name: "cleanspace scan --json --threads 1 (first scan)", cmd: process.execPath, args: oursOneThread, first: true },
+  { name: "cleanspace scan --json --no-cache", cmd: process.execPath, args: [...ours, "--no-cache"] },
   { name: "cleanspace scan --json (rescan, hash cache)", cmd: process.execPath, args: rescan },
   ...(jdupes ? [{ name: "jdupes -r -q", cmd: JDUPES, args: ["-r", "-q", dir] }] : []),
 ];
-for (const row of rows) timed(row.cmd, row.args); // warm the page cache and the dentry cache for all
+/** One run of a row: a first scan starts from an empty hash cache. */
+const once = (row) => {
+  if (row.first) rmSync(FIRST_CACHE, { recursive: true, force: true });
+  return timed(row.cmd, row.args, row.first ? firstEnv : process.env);
+};
+for (const row of rows) once(row); // warm the page cache and the dentry cache for all
 const loadBefore = loadavg();
 for (const row of rows) row.times = [];
 for (let i = 0; i < runs; i++) {
   // Alternate, so a burst of load from elsewhere hits every variant alike.
-  for (const row of rows) row.times.push(timed(row.cmd, row.args));
+  for (const row of rows) row.times.push(once(row));
 }
 const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
 console.log(`machine: ${cpus().length} cores, node ${process.version}, load average ${load(loadBefore)} before the timed runs, ${load(loadavg())} after`);
@@ -132,6 +140,7 @@ const table = (list, label) => {
     const c = stats(row.times.map((t) => t.cpu));
     const m = stats(row.times.map((t) => t.rssMb));
     row.median = w.median;
+    row.cpuMedian = c.median;
     console.log(`| ${row.name} | ${row.times.length} | ${w.min.toFixed(3)} | ${w.median.toFixed(3)} | ${w.max.toFixed(3)} | ${c.median.toFixed(2)} | ${m.median.toFixed(0)} |`);
   }
 };
@@ -139,16 +148,18 @@ table(rows, "");
 const peer = rows.find((r) => r.cmd === JDUPES);
 if (peer) {
   console.log(`ratios to jdupes, wall medians: ${rows.filter((r) => r !== peer).map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.median / peer.median).toFixed(2)}`).join("; ")}`);
+  // CPU seconds: what a busy machine disturbs least (wall time waits for the other agents' work too).
+  console.log(`ratios to jdupes, CPU medians: ${rows.filter((r) => r !== peer).map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.cpuMedian / peer.cpuMedian).toFixed(2)}`).join("; ")}`);
 }
 
 const coldRuns = Number(opt.cold);
 if (coldRuns > 0) {
-  const coldRows = [rows[0], rows[2], ...(peer ? [peer] : [])].map((r) => ({ ...r, times: [] }));
+  const coldRows = [rows[0], rows[3], ...(peer ? [peer] : [])].map((r) => ({ ...r, times: [] }));
   let dropped = true;
   for (let i = 0; i < coldRuns && dropped; i++) {
     for (const row of coldRows) {
       if (!(dropped = dropCaches())) break;
-      row.times.push(timed(row.cmd, row.args));
+      row.times.push(once(row));
     }
   }
   if (dropped) table(coldRows, " (cold page cache)");
@@ -156,10 +167,13 @@ if (coldRuns > 0) {
 }
 
 const phaseRuns = Number(opt.phases);
-for (const [label, args] of [["first scan, one thread", oursOneThread], ["rescan", rescan]]) {
+for (const [label, args, first] of [["first scan, one thread", oursOneThread, true], ["rescan", rescan, false]]) {
   for (let i = 0; i < phaseRuns; i++) {
-    const r = spawnSync(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, CLEANSPACE_PROFILE: "1" } });
+    if (first) rmSync(FIRST_CACHE, { recursive: true, force: true });
+    const env = { ...(first ? firstEnv : process.env), CLEANSPACE_PROFILE: "1" };
+    const r = spawnSync(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env });
     console.log(`${label}: ${(/cleanspace profile: (.*)/.exec(r.stderr) ?? [])[1] ?? r.stderr.trim()}`);
   }
 }
 rmSync(CACHE_DIR, { recursive: true, force: true });
+rmSync(FIRST_CACHE, { recursive: true, force: true });
