@@ -55,8 +55,8 @@ interface Fresh {
   mtime: number;
   ctime: number;
   ino: number;
-  first?: string;
-  full?: string;
+  first: string | undefined;
+  full: string | undefined;
 }
 
 export interface NodeHashCache extends HashCache<string> {
@@ -143,10 +143,12 @@ export function openNodeHashCache(root: string, options: NodeHashCacheOptions = 
       let record = fresh.get(entry.path);
       if (!record) {
         if (fresh.size + keptCount >= MAX_CACHE_ENTRIES) return;
-        record = { size: entry.size, mtime: entry.modified, ctime: entry.changed, ino: entry.ino ?? -1 };
+        // Both keys present from the start: one object shape for every record.
+        record = { size: entry.size, mtime: entry.modified, ctime: entry.changed, ino: entry.ino ?? -1, first: undefined, full: undefined };
         fresh.set(entry.path, record);
       }
-      record[pass] = key;
+      if (pass === "first") record.first = key;
+      else record.full = key;
     },
     save() {
       // An unchanged tree leaves the file as it is: nothing to write.
@@ -164,13 +166,14 @@ export function openNodeHashCache(root: string, options: NodeHashCacheOptions = 
 
 /** The next cache: kept entries (with a key computed this scan added where one was missing), then new ones. */
 function merge(loaded: Loaded | null, kept: Uint8Array, fresh: Map<string, Fresh>): Map<string, Fresh> {
+  if (!loaded) return fresh; // a first scan: nothing to merge
   const out = new Map<string, Fresh>();
-  if (loaded) {
+  {
     for (let i = 0; i < kept.length; i++) {
       if (kept[i] === 0) continue;
       const path = loaded.names[i] as string;
       const flags = loaded.flags[i] ?? 0;
-      const record: Fresh = { size: loaded.size[i] ?? 0, mtime: loaded.mtime[i] ?? 0, ctime: loaded.ctime[i] ?? 0, ino: loaded.ino[i] ?? 0 };
+      const record: Fresh = { size: loaded.size[i] ?? 0, mtime: loaded.mtime[i] ?? 0, ctime: loaded.ctime[i] ?? 0, ino: loaded.ino[i] ?? 0, first: undefined, full: undefined };
       if (flags & 1) record.first = loaded.keys.toString("hex", i * 2 * KEY_BYTES, (i * 2 + 1) * KEY_BYTES);
       if (flags & 2) record.full = loaded.keys.toString("hex", (i * 2 + 1) * KEY_BYTES, (i * 2 + 2) * KEY_BYTES);
       const added = fresh.get(path);
