@@ -41,7 +41,10 @@ export interface NodeHashCacheOptions {
 
 interface Loaded {
   names: string[];
-  index: Map<string, number>;
+  /** Built only when a lookup strays from the saved order (see `find`). */
+  index: Map<string, number> | null;
+  /** Entries with a full key, by path: few, so built at once for the full pass. */
+  fullIndex: Map<string, number>;
   size: Float64Array;
   mtime: Float64Array;
   ctime: Float64Array;
@@ -105,9 +108,30 @@ export function openNodeHashCache(root: string, options: NodeHashCacheOptions = 
   const fresh = new Map<string, Fresh>();
   const stats: CacheStats = { hits: 0, misses: 0 };
 
+  /**
+   * Where a path is in the loaded cache. The first pass asks in the order the last scan saved
+   * (the walk and the size buckets are deterministic), so a cursor answers almost every
+   * lookup without a Map of 100,000 paths; anything else falls back to one, built once.
+   */
+  let cursor = 0;
+  const find = (path: string, flag: number): number | undefined => {
+    const l = loaded as Loaded;
+    if (flag === 2) return l.fullIndex.get(path);
+    const names = l.names;
+    for (let k = cursor, end = Math.min(names.length, cursor + 16); k < end; k++) {
+      if (names[k] === path) {
+        cursor = k + 1;
+        return k;
+      }
+    }
+    l.index ??= new Map(names.map((name, i) => [name, i]));
+    const i = l.index.get(path);
+    if (i !== undefined) cursor = i + 1;
+    return i;
+  };
   const at = (entry: ScanEntry<string>, flag: number): number => {
     if (!loaded) return -1;
-    const i = loaded.index.get(entry.path);
+    const i = find(entry.path, flag);
     if (i === undefined || ((loaded.flags[i] ?? 0) & flag) === 0) return -1;
     const same =
       loaded.size[i] === entry.size &&
@@ -209,16 +233,18 @@ function load(file: string, root: string): Loaded | null {
   const column = (k: number) => new Float64Array(aligned.buffer, aligned.byteOffset + HEADER_BYTES + k * 8 * n, n);
   const names = aligned.toString("utf8", pathsAt, pathsAt + pathBytes).split("\0");
   if (names.length !== n + 1 || names[0] !== root) return null;
-  const index = new Map<string, number>();
-  for (let i = 0; i < n; i++) index.set(names[i + 1] as string, i);
+  const flags = new Uint8Array(aligned.buffer, aligned.byteOffset + flagsAt, n);
+  const fullIndex = new Map<string, number>();
+  for (let i = 0; i < n; i++) if (((flags[i] ?? 0) & 2) !== 0) fullIndex.set(names[i + 1] as string, i);
   return {
     names: names.slice(1),
-    index,
+    index: null,
+    fullIndex,
     size: column(0),
     mtime: column(1),
     ctime: column(2),
     ino: column(3),
-    flags: new Uint8Array(aligned.buffer, aligned.byteOffset + flagsAt, n),
+    flags,
     keys: aligned.subarray(keysAt, pathsAt),
   };
 }
