@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { withHashCache } from "./cached-hasher";
 import { createSourceHasher } from "./content-hasher";
 import { HASH_CACHE_DB, MAX_CACHED_FOLDERS, openBrowserHashCache } from "./hash-cache-idb";
+import { clearScanIndex } from "./index-store";
 import { runScan } from "./run-scan";
 import { type MemoryFile, bytesOf, createMemorySource } from "./test-helpers/memory-source";
 
@@ -74,6 +75,12 @@ describe("the browser's hash cache (IndexedDB, in the scan worker)", () => {
     const again = await scan();
     expect(again.loaded).toBe(4);
     expect(again.groups).toEqual(["p/a.txt p/b.txt", "p/c.bin p/d.bin"]);
+  });
+
+  it("is cleared with the scan index (it holds the same paths)", async () => {
+    await scan();
+    await clearScanIndex();
+    expect((await scan()).loaded).toBe(0);
   });
 
   it("ignores records of another format, and keeps at most a few folders", async () => {

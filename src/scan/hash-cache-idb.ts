@@ -153,3 +153,14 @@ export async function openBrowserHashCache(folder: string, options: { now?: numb
     },
   };
 }
+
+/** Forgets every folder's keys (and so their paths): part of clearing this device's scan data. */
+export async function clearBrowserHashCache(): Promise<void> {
+  const db = await openCacheDb();
+  try {
+    const tx = db.transaction(["folders", "saved"], "readwrite");
+    await Promise.all([tx.objectStore("folders").clear(), tx.objectStore("saved").clear(), tx.done]);
+  } finally {
+    db.close();
+  }
+}

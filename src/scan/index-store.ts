@@ -1,6 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import type { ScanCategory } from "../domain/scan-rules";
 import type { ScanSummary } from "../domain/schemas/scan-summary";
+import { clearBrowserHashCache } from "./hash-cache-idb";
 import type { DuplicateGroup, ScanItem } from "./types";
 
 /**
@@ -130,7 +131,9 @@ export async function loadScanItemsByCategory(category: ScanCategory): Promise<S
   }
 }
 
+/** Clears the index and the hash cache: the cache holds the same paths. */
 export async function clearScanIndex(): Promise<void> {
+  await clearBrowserHashCache();
   const db = await openScanDb();
   try {
     const tx = db.transaction(["items", "meta"], "readwrite");
