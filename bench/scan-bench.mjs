@@ -2,13 +2,19 @@
 // scan-bench.mjs — the CLI's full duplicate search against jdupes on the same warm corpus.
 //
 // Usage: node bench/scan-bench.mjs [--files 20000] [--seed 1] [--runs 5] [--dir /tmp/cleanspace-bench-20000-s1]
+//                                  [--cold 2] [--phases 3]
 // Builds the corpus with ../shared/bench/make-corpus.mjs (kept between runs), builds the CLI,
-// checks both tools' groups against the manifest (check-dupes.mjs), warms the cache, then
-// times `cleanspace scan DIR --json` (default threads, then one), and `jdupes -r -q DIR` in turn (whole processes,
-// output to /dev/null) and prints min/median per tool and the ratio of the medians.
+// checks both tools' groups against the manifest (check-dupes.mjs), warms the page cache, then
+// times in turn (whole processes, output to /dev/null): `cleanspace scan DIR --json` with an
+// empty hash cache (a first scan, which writes the cache; default threads, then one), with
+// `--no-cache`, with the cache filled (a rescan of an unchanged tree), and `jdupes -r -q DIR`; prints min/median/max wall
+// time, CPU and peak RSS per row and the ratios of the medians. --cold N adds N cold-cache runs
+// of each tool (the page cache dropped before each; needs root, skipped otherwise). --phases N
+// prints the CLI's own per-phase profile (CLEANSPACE_PROFILE=1) of N first scans and rescans.
+// jdupes is installed with apt-get when missing and allowed, else its rows are skipped.
 // Figures, never assertions: a busy machine moves them, so the load average is printed too.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, cpus } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +22,7 @@ import { fileURLToPath } from "node:url";
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const sharedBench = [process.env.SHARED_BENCH_DIR, join(repo, "..", "shared", "bench"), "/work/shared/bench"].find((d) => d && existsSync(join(d, "make-corpus.mjs")));
 if (!sharedBench) throw new Error("../shared/bench/make-corpus.mjs not found; set SHARED_BENCH_DIR");
-const opt = { files: "20000", seed: "1", runs: "5", dir: null };
+const opt = { files: "20000", seed: "1", runs: "5", dir: null, cold: "0", phases: "0" };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
 const files = Number(opt.files);
@@ -24,6 +30,9 @@ const runs = Number(opt.runs);
 const dir = opt.dir ?? `/tmp/cleanspace-bench-${files}-s${opt.seed}`;
 const manifestPath = `${dir}.manifest.json`;
 const JDUPES = "/usr/bin/jdupes";
+// The hash cache of these runs lives apart from the user's own.
+const CACHE_DIR = `/tmp/cleanspace-bench-cache-${process.pid}`;
+process.env.CLEANSPACE_CACHE_DIR = CACHE_DIR;
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], maxBuffer: 256 << 20, ...options });
@@ -31,20 +40,35 @@ function run(cmd, args, options = {}) {
   return result;
 }
 
-// GNU time reports the child's CPU seconds (user + system): a figure that a busy machine
-// disturbs far less than wall time. Without it, only wall time is shown.
+// GNU time reports the child's CPU seconds (user + system), a figure that a busy machine
+// disturbs far less than wall time, and its peak RSS. Without it, only wall time is shown.
 const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
-/** Wall seconds (and CPU seconds when GNU time is there) of one whole process. */
-function timed(cmd, args) {
+/** Wall seconds (and CPU seconds and peak RSS in MB when GNU time is there) of one whole process. */
+function timed(cmd, args, env = process.env) {
   const t0 = process.hrtime.bigint();
   const result = GNU_TIME
-    ? run(GNU_TIME, ["-f", "CPU %U %S", cmd, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" })
-    : run(cmd, args);
+    ? run(GNU_TIME, ["-f", "CPU %U %S %M", cmd, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env })
+    : run(cmd, args, { env });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${result.status}: ${result.stderr ?? ""}`);
-  const m = GNU_TIME ? /CPU ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr) : null;
-  return { wall, cpu: m ? Number(m[1]) + Number(m[2]) : NaN };
+  const m = GNU_TIME ? /CPU ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(result.stderr) : null;
+  return { wall, cpu: m ? Number(m[1]) + Number(m[2]) : NaN, rssMb: m ? Number(m[3]) / 1024 : NaN };
+}
+
+/** jdupes, installed through apt-get when missing and this user may (the peer the goals are set against). */
+function haveJdupes() {
+  if (existsSync(JDUPES)) return true;
+  if (process.getuid?.() === 0) spawnSync("apt-get", ["install", "-y", "jdupes"], { stdio: "ignore" });
+  if (existsSync(JDUPES)) return true;
+  console.log("jdupes is not installed (apt-get install jdupes): its rows are skipped");
+  return false;
+}
+
+/** Empties the page cache (root only); false when this machine does not allow it. */
+function dropCaches() {
+  const r = spawnSync("sh", ["-c", "sync && echo 3 > /proc/sys/vm/drop_caches"], { stdio: "ignore" });
+  return r.status === 0;
 }
 
 const stats = (xs) => {
@@ -58,45 +82,98 @@ if (!existsSync(manifestPath)) {
 }
 const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
 run(process.execPath, [join(repo, "scripts", "build-cli.mjs")]);
-const ours = [join(repo, "bin", "cleanspace.mjs"), "scan", dir, "--json", "--no-progress"];
+const jdupes = haveJdupes();
+const rescan = [join(repo, "bin", "cleanspace.mjs"), "scan", dir, "--json", "--no-progress"];
+const ours = rescan; // a first scan: the same command with an empty cache folder, which it fills
+const FIRST_CACHE = `${CACHE_DIR}-first`;
+const firstEnv = { ...process.env, CLEANSPACE_CACHE_DIR: FIRST_CACHE };
 // One thread as well: on a busy machine the second core is not free, and the hash thread's
 // start-up is then pure cost — this row shows how much the threads gain here and now.
 const oursOneThread = [...ours, "--threads", "1"];
 
-// Correctness first: a fast wrong answer is no answer.
-const ourJson = run(process.execPath, ours, { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
+// Correctness first: a fast wrong answer is no answer (the rescan's answer is checked too).
+const ourJson = run(process.execPath, [...ours, "--no-cache"], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
 writeFileSync("/tmp/cleanspace-bench-ours.json", JSON.stringify(JSON.parse(ourJson).duplicates.map((d) => d.paths)));
-const jdOut = run(JDUPES, ["-r", "-q", dir], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
-writeFileSync("/tmp/cleanspace-bench-jdupes.txt", jdOut);
+run(process.execPath, rescan); // fills the hash cache
+const rescanJson = run(process.execPath, rescan, { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
+writeFileSync("/tmp/cleanspace-bench-rescan.json", JSON.stringify(JSON.parse(rescanJson).duplicates.map((d) => d.paths)));
 const check = (file, format) =>
   run(process.execPath, [join(sharedBench, "check-dupes.mjs"), file, manifestPath, "--format", format, "--quiet"], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" })
     .stdout.trim()
     .split("\n")
     .pop();
+let jdCheck = "skipped";
+if (jdupes) {
+  const jdOut = run(JDUPES, ["-r", "-q", dir], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
+  writeFileSync("/tmp/cleanspace-bench-jdupes.txt", jdOut);
+  jdCheck = check("/tmp/cleanspace-bench-jdupes.txt", "text");
+}
 console.log(`corpus: ${manifest.totals.files} files, ${(manifest.totals.bytes / 1e9).toFixed(2)} GB, ${manifest.totals.dupGroups} duplicate groups, ${manifest.totals.trapSets} trap sets`);
-console.log(`correctness: cleanspace ${check("/tmp/cleanspace-bench-ours.json", "json")}, jdupes ${check("/tmp/cleanspace-bench-jdupes.txt", "text")}`);
+console.log(`correctness: cleanspace ${check("/tmp/cleanspace-bench-ours.json", "json")}, rescan ${check("/tmp/cleanspace-bench-rescan.json", "json")}, jdupes ${jdCheck}`);
 
-timed(process.execPath, ours); // warm the page cache and the dentry cache for both
-timed(JDUPES, ["-r", "-q", dir]);
-const times = { cleanspace: [], cleanspace1: [], jdupes: [] };
+const rows = [
+  { name: "cleanspace scan --json (first scan: empty cache, written)", cmd: process.execPath, args: ours, first: true },
+  { name: "cleanspace scan --json --threads 1 (first scan)", cmd: process.execPath, args: oursOneThread, first: true },
+  { name: "cleanspace scan --json --no-cache", cmd: process.execPath, args: [...ours, "--no-cache"] },
+  { name: "cleanspace scan --json (rescan, hash cache)", cmd: process.execPath, args: rescan },
+  ...(jdupes ? [{ name: "jdupes -r -q", cmd: JDUPES, args: ["-r", "-q", dir] }] : []),
+];
+/** One run of a row: a first scan starts from an empty hash cache. */
+const once = (row) => {
+  if (row.first) rmSync(FIRST_CACHE, { recursive: true, force: true });
+  return timed(row.cmd, row.args, row.first ? firstEnv : process.env);
+};
+for (const row of rows) once(row); // warm the page cache and the dentry cache for all
 const loadBefore = loadavg();
+for (const row of rows) row.times = [];
 for (let i = 0; i < runs; i++) {
   // Alternate, so a burst of load from elsewhere hits every variant alike.
-  times.cleanspace.push(timed(process.execPath, ours));
-  times.jdupes.push(timed(JDUPES, ["-r", "-q", dir]));
-  times.cleanspace1.push(timed(process.execPath, oursOneThread));
+  for (const row of rows) row.times.push(once(row));
 }
-const a = stats(times.cleanspace.map((t) => t.wall));
-const a1 = stats(times.cleanspace1.map((t) => t.wall));
-const b = stats(times.jdupes.map((t) => t.wall));
-const ac = stats(times.cleanspace.map((t) => t.cpu));
-const a1c = stats(times.cleanspace1.map((t) => t.cpu));
-const bc = stats(times.jdupes.map((t) => t.cpu));
 const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
 console.log(`machine: ${cpus().length} cores, node ${process.version}, load average ${load(loadBefore)} before the timed runs, ${load(loadavg())} after`);
-console.log(`| tool | runs | wall min s | wall median s | wall max s | CPU median s |`);
-console.log(`|---|---|---|---|---|---|`);
-console.log(`| cleanspace scan --json | ${runs} | ${a.min.toFixed(3)} | ${a.median.toFixed(3)} | ${a.max.toFixed(3)} | ${ac.median.toFixed(2)} |`);
-console.log(`| cleanspace scan --json --threads 1 | ${runs} | ${a1.min.toFixed(3)} | ${a1.median.toFixed(3)} | ${a1.max.toFixed(3)} | ${a1c.median.toFixed(2)} |`);
-console.log(`| jdupes -r -q | ${runs} | ${b.min.toFixed(3)} | ${b.median.toFixed(3)} | ${b.max.toFixed(3)} | ${bc.median.toFixed(2)} |`);
-console.log(`ratio cleanspace/jdupes, wall medians: ${(a.median / b.median).toFixed(2)} (wall minimums: ${(a.min / b.min).toFixed(2)}; one thread: ${(a1.median / b.median).toFixed(2)}, ${(a1.min / b.min).toFixed(2)})`);
+const table = (list, label) => {
+  console.log(`| tool${label} | runs | wall min s | wall median s | wall max s | CPU median s | peak RSS median MB |`);
+  console.log(`|---|---|---|---|---|---|---|`);
+  for (const row of list) {
+    const w = stats(row.times.map((t) => t.wall));
+    const c = stats(row.times.map((t) => t.cpu));
+    const m = stats(row.times.map((t) => t.rssMb));
+    row.median = w.median;
+    row.cpuMedian = c.median;
+    console.log(`| ${row.name} | ${row.times.length} | ${w.min.toFixed(3)} | ${w.median.toFixed(3)} | ${w.max.toFixed(3)} | ${c.median.toFixed(2)} | ${m.median.toFixed(0)} |`);
+  }
+};
+table(rows, "");
+const peer = rows.find((r) => r.cmd === JDUPES);
+if (peer) {
+  console.log(`ratios to jdupes, wall medians: ${rows.filter((r) => r !== peer).map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.median / peer.median).toFixed(2)}`).join("; ")}`);
+  // CPU seconds: what a busy machine disturbs least (wall time waits for the other agents' work too).
+  console.log(`ratios to jdupes, CPU medians: ${rows.filter((r) => r !== peer).map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.cpuMedian / peer.cpuMedian).toFixed(2)}`).join("; ")}`);
+}
+
+const coldRuns = Number(opt.cold);
+if (coldRuns > 0) {
+  const coldRows = [rows[0], rows[3], ...(peer ? [peer] : [])].map((r) => ({ ...r, times: [] }));
+  let dropped = true;
+  for (let i = 0; i < coldRuns && dropped; i++) {
+    for (const row of coldRows) {
+      if (!(dropped = dropCaches())) break;
+      row.times.push(once(row));
+    }
+  }
+  if (dropped) table(coldRows, " (cold page cache)");
+  else console.log("cold-cache runs skipped: dropping the page cache needs root (echo 3 > /proc/sys/vm/drop_caches)");
+}
+
+const phaseRuns = Number(opt.phases);
+for (const [label, args, first] of [["first scan, one thread", oursOneThread, true], ["rescan", rescan, false]]) {
+  for (let i = 0; i < phaseRuns; i++) {
+    if (first) rmSync(FIRST_CACHE, { recursive: true, force: true });
+    const env = { ...(first ? firstEnv : process.env), CLEANSPACE_PROFILE: "1" };
+    const r = spawnSync(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env });
+    console.log(`${label}: ${(/cleanspace profile: (.*)/.exec(r.stderr) ?? [])[1] ?? r.stderr.trim()}`);
+  }
+}
+rmSync(CACHE_DIR, { recursive: true, force: true });
+rmSync(FIRST_CACHE, { recursive: true, force: true });

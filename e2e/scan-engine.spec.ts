@@ -41,7 +41,9 @@ async function storedDuplicateGroups(page: Page): Promise<{ groups: string[][]; 
     type Item = { id: number; path: string; duplicateGroup: number | null; isOriginal: boolean };
     type Group = { id: number; itemIds: number[]; originalId: number; possible: boolean };
     const meta = await read<{ duplicates: Group[] } | undefined>("meta", (s) => s.get("latest"));
-    const items = await read<Item[]>("items", (s) => s.getAll());
+    // Records of up to 1,000 items (negative ids, issue 24), or plain items from older versions.
+    const records = await read<(Item | { id: number; items: Item[] })[]>("items", (s) => s.getAll());
+    const items = records.flatMap((r) => ("items" in r ? r.items : [r]));
     db.close();
     const byId = new Map(items.map((item) => [item.id, item]));
     const duplicates = meta?.duplicates ?? [];

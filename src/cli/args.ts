@@ -14,6 +14,8 @@ export type CliCommand =
       threads: number | undefined;
       /** Reference time for "old", ms since the epoch. */
       now: number | undefined;
+      /** Remember content keys between scans (user cache directory); false: read every candidate. */
+      cache: boolean;
     };
 
 /** A mistake in how the command was called: exit code 2. */
@@ -34,6 +36,7 @@ Options:
   --json            print the machine-readable result on stdout
   --metadata-only   read no file content: same-size files are "possible duplicates"
   --no-progress     no progress bar on stderr
+  --no-cache        read every candidate file again (default: reuse the keys of files unchanged since the last scan)
   --threads N       threads to hash with, the main one included (default: one per idle core, 1 to 4)
   --now TIME        reference time for "old" files (ISO date or ms since 1970; default: now)
   -h, --help        show this help
@@ -53,6 +56,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         json: { type: "boolean", default: false },
         "metadata-only": { type: "boolean", default: false },
         "no-progress": { type: "boolean", default: false },
+        "no-cache": { type: "boolean", default: false },
         threads: { type: "string" },
         now: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
@@ -78,6 +82,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     progress: values["no-progress"] ? "off" : "auto",
     threads: values.threads === undefined ? undefined : parseThreads(values.threads),
     now: values.now === undefined ? undefined : parseNow(values.now),
+    cache: !values["no-cache"],
   };
 }
 

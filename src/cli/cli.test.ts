@@ -38,6 +38,7 @@ async function cli(argv: string[], isTTY = false) {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text), isTTY, columns: 100 },
     workerUrl: null,
+    cacheDir: join(work, "cache"),
   };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
@@ -170,6 +171,7 @@ describe("bin/cleanspace.mjs (the bundle, with hash worker threads)", () => {
     const [, , { dir, manifest } = corpora[2]!] = corpora;
     const run = spawnSync(process.execPath, [join(REPO, "bin", "cleanspace.mjs"), "scan", dir, "--json", "--threads", "2"], {
       encoding: "utf8",
+      env: { ...process.env, CLEANSPACE_CACHE_DIR: join(work, "cache") },
       maxBuffer: 64 * 1024 * 1024,
     });
     expect(run.status, run.stderr).toBe(0);

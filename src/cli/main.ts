@@ -3,10 +3,12 @@ import { availableParallelism, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { ScanAccessError } from "../scan/errors";
 import { runScan } from "../scan/run-scan";
+import { withHashCache } from "../scan/cached-hasher";
 import { createNodeFsSource } from "../scan/sources/node-fs";
 import type { ScanResult } from "../scan/types";
 import { type CliCommand, USAGE, UsageError, parseCliArgs } from "./args";
 import { formatBinaryBytes, plural } from "./format";
+import { openNodeHashCache } from "./hash-cache-file";
 import type { ParallelHasher } from "./parallel-hasher";
 import { type ProgressStream, createProgressBar } from "./progress-bar";
 import { toJsonReport } from "./report-json";
@@ -28,6 +30,8 @@ export interface CliIo {
   signal?: AbortSignal;
   /** Asks a yes/no question (`clean` before acting); defaults to the terminal, if any. */
   confirm?: (question: string) => Promise<boolean>;
+  /** Hash cache folder; defaults to the user cache directory (CLEANSPACE_CACHE_DIR overrides it). */
+  cacheDir?: string;
 }
 
 const MAX_THREADS = 4;
@@ -68,11 +72,14 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   }
   const root = resolve(command.dir);
   const started = performance.now();
+  const profile = process.env.CLEANSPACE_PROFILE ? createProfile(io.stderr) : null;
   const useBar = command.progress === "auto" && io.stderr.isTTY === true;
   const bar = useBar ? createProgressBar(io.stderr) : null;
   const threads = command.threads ?? defaultThreads();
   const workerUrl = io.workerUrl === undefined ? defaultWorkerUrl() : io.workerUrl;
-  const hasher = command.metadataOnly ? undefined : await createHasher(root, workerUrl, threads);
+  const rawHasher = command.metadataOnly ? undefined : await createHasher(root, workerUrl, threads);
+  const cache = rawHasher && command.cache ? openNodeHashCache(root, { dir: io.cacheDir }) : null;
+  const hasher = rawHasher && cache ? withHashCache(rawHasher, cache, cache.stats) : rawHasher;
   let result: ScanResult;
   try {
     result = await runScan(createNodeFsSource(root), {
@@ -81,6 +88,7 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
       hasher,
       signal: io.signal,
       onProgress: bar ? (p) => bar.update(p) : undefined,
+      onPhase: profile?.mark,
     });
   } catch (error) {
     bar?.clear();
@@ -91,12 +99,16 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     io.stderr.write(`cleanspace: scan failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_FAILURE;
   } finally {
-    await hasher?.close();
+    await rawHasher?.close();
   }
+  cache?.save();
+  if (cache) profile?.mark(`cache (${cache.loaded} loaded, ${cache.stats.hits} hits, ${cache.stats.misses} misses)`);
   const seconds = (performance.now() - started) / 1000;
   bar?.clear();
   if (command.json) io.stdout.write(`${JSON.stringify(toJsonReport(root, result))}\n`);
   else io.stdout.write(formatTextReport(root, result, seconds));
+  profile?.mark("report");
+  profile?.print();
   if (!useBar && command.progress === "auto") {
     const s = result.summary;
     const dupes = result.metadataOnly ? "possible duplicate" : "duplicate";
@@ -106,6 +118,23 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     );
   }
   return EXIT_OK;
+}
+
+/**
+ * CLEANSPACE_PROFILE=1: each phase's milliseconds on stderr (bench/scan-bench.mjs --phases
+ * prints them); start-up is the time from the process's start to the scan's.
+ */
+function createProfile(stderr: ProgressStream): { mark: (phase: string) => void; print: () => void } {
+  const marks: [string, number][] = [["start-up", performance.now()]];
+  let last = performance.now();
+  return {
+    mark: (phase) => {
+      const now = performance.now();
+      marks.push([phase, now - last]);
+      last = now;
+    },
+    print: () => stderr.write(`cleanspace profile: ${marks.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(", ")}\n`),
+  };
 }
 
 /**

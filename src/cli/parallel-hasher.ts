@@ -40,7 +40,8 @@ export type ParallelHasher = ContentHasher<string> & { close(): Promise<void> };
  * soon as two files share a size. A worker that dies hands its batches back to the main thread.
  */
 export async function createParallelHasher(options: ParallelHasherOptions): Promise<ParallelHasher> {
-  const local = new NodeFileHasher(await createXXHash128());
+  // The main thread's WASM hasher is made on first use: a rescan whose keys all come from the cache never needs it.
+  let local: NodeFileHasher | undefined;
   const root = trimSlash(options.root);
   const passes: Record<HashPass, HashPassQueue> = { first: new HashPassQueue(), full: new HashPassQueue() };
   const links: Link[] = [];
@@ -106,6 +107,8 @@ export async function createParallelHasher(options: ParallelHasherOptions): Prom
 
   async function run(passName: HashPass, entries: readonly NodeEntry[], run: HashRunOptions = {}): Promise<(string | null)[]> {
     const pass = passes[passName];
+    if (entries.length === 0) return [];
+    local ??= new NodeFileHasher(await createXXHash128());
     for (const entry of entries) pass.add(entry);
     // A worker costs ~30 ms to start: worth it for many small files or for any two large ones.
     if (!workersStarted && pass.unclaimed() > (passName === "first" ? BATCH_FILES : 1)) startWorkers();

@@ -31,7 +31,7 @@ function kindOf(type: string, name: string): Kind {
 /** Turns a listed file into an index item (spec §3 "Scanned file", §5 category, §9 large/old). */
 export function classifyEntry(entry: ScanEntry, id: number, nowMs: number): ScanItem {
   const kind = kindOf(entry.type, entry.name);
-  const item: ScanItem = {
+  return {
     id,
     path: entry.path,
     name: entry.name,
@@ -44,6 +44,4 @@ export function classifyEntry(entry: ScanEntry, id: number, nowMs: number): Scan
     duplicateGroup: null,
     isOriginal: false,
   };
-  if (entry.handle) item.handle = entry.handle;
-  return item;
 }

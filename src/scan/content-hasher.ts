@@ -1,4 +1,4 @@
-import { createXXHash128 } from "hash-wasm";
+import { type IHasher, createXXHash128 } from "hash-wasm";
 import type { ContentHasher, HashRunOptions, ScanEntry, ScanSource } from "./types";
 
 /** Size of the first and of the last block read by the partial hash. */
@@ -25,23 +25,45 @@ export function firstPassRanges(size: number): [number, number][] {
   ];
 }
 
-const PROGRESS_EVERY = 64;
 /**
- * The first pass reads files in batches (up to 128 files or 4 MiB), two batches in flight:
- * in a browser each read is an async round trip, so batching and overlapping hide its
- * latency while the bytes held stay bounded (about 2 × 4 MiB plus one file).
+ * Reads in flight. In a browser each read is an async round trip to the blob store: one
+ * `arrayBuffer()` of a whole small file with 16 in flight took ~210 µs a file in Chromium's
+ * worker, where batching slices into one Blob cost more in `slice()` and `new Blob` than it
+ * saved (issue 24). In Node the reads answer synchronously, so the pool costs nothing.
  */
-const BATCH_FILES = 128;
-const BATCH_BYTES = 4 * 1024 * 1024;
-const BATCHES_IN_FLIGHT = 2;
+export const READS_IN_FLIGHT = 16;
+/** Full hashes run this many files at a time (each with its own hash state, 1 MiB chunks: 4 MiB held at most). */
+export const FULL_HASHES_IN_FLIGHT = 4;
+
+/** A counting semaphore: at most `size` tasks run at once, the others wait their turn in order. */
+function createPool(size: number): <T>(task: () => Promise<T> | T) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
 
 /**
- * The portable hasher: reads through the source (File slices in the browser, fs in Node)
- * with one reused xxHash128 state (non-cryptographic, 128-bit: accidental collisions are
- * out of reach for any real set of files).
+ * The portable hasher: reads through the source (Files in the browser, fs in Node) into
+ * xxHash128 states (non-cryptographic, 128-bit: accidental collisions are out of reach for
+ * any real set of files). First keys start as soon as the walk sees a size collide
+ * (`prefetch`), so in the browser hashing overlaps the hand-off of the File list.
  */
 export async function createSourceHasher<Ref>(source: ScanSource<Ref>): Promise<ContentHasher<Ref>> {
   const hasher = await createXXHash128();
+  const fullHashers: IHasher[] = [];
+  const readPool = createPool(READS_IN_FLIGHT);
+  const fullPool = createPool(FULL_HASHES_IN_FLIGHT);
+  /** First keys started during the walk, by entry. */
+  const early = new Map<ScanEntry<Ref>, Promise<string | null>>();
 
   async function firstBytes(entry: ScanEntry<Ref>): Promise<Uint8Array[]> {
     const parts: Uint8Array[] = [];
@@ -53,87 +75,74 @@ export async function createSourceHasher<Ref>(source: ScanSource<Ref>): Promise<
     return parts;
   }
 
-  /** First-pass bytes of entries[from, to): one batched read when the source offers it. */
-  async function batchBytes(entries: readonly ScanEntry<Ref>[], from: number, to: number): Promise<(Uint8Array[] | null)[]> {
-    const batch = entries.slice(from, to);
-    if (source.sliceMany) {
-      const ranges = batch.flatMap((entry) => firstPassRanges(entry.size).map(([start, end]) => ({ entry, start, end })));
-      try {
-        const bytes = await source.sliceMany(ranges);
-        let k = 0;
-        return batch.map((entry) => firstPassRanges(entry.size).map(() => bytes[k++] ?? new Uint8Array()));
-      } catch {
-        // One unreadable file fails the whole batch: read those files one by one instead.
-      }
-    }
-    // An unreadable file gets a null key: it takes part in no group.
-    return Promise.all(batch.map((entry) => firstBytes(entry).catch(() => null)));
+  /** Reads in the pool; hashes at once on arrival (one shared state: init…digest run without a break), so no bytes wait. */
+  function firstKey(entry: ScanEntry<Ref>, signal?: AbortSignal): Promise<string | null> {
+    return readPool(() => (signal?.aborted ? null : firstBytes(entry))).then(
+      (parts) => {
+        if (!parts) return null;
+        hasher.init();
+        for (const part of parts) hasher.update(part);
+        return hasher.digest("hex");
+      },
+      () => null, // unreadable: it takes part in no group
+    );
   }
 
   async function firstKeys(entries: readonly ScanEntry<Ref>[], options: HashRunOptions = {}): Promise<(string | null)[]> {
-    const pending: (Promise<(Uint8Array[] | null)[]> | undefined)[] = [];
-    const batches: [number, number][] = [];
-    for (let from = 0, bytes = 0, to = 0; to <= entries.length; to++) {
-      const entry = entries[to];
-      const closes = to === entries.length || to - from === BATCH_FILES || bytes >= BATCH_BYTES;
-      if (closes && to > from) {
-        batches.push([from, to]);
-        from = to;
-        bytes = 0;
-      }
-      if (entry) bytes += Math.min(entry.size, WHOLE_FILE_FIRST_PASS_BYTES);
-    }
-    const start = (b: number): void => {
-      const range = batches[b];
-      if (range) pending[b] = batchBytes(entries, range[0], range[1]);
+    let done = 0;
+    const counted = (key: string | null): string | null => {
+      if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done);
+      return key;
     };
-    for (let b = 0; b < BATCHES_IN_FLIGHT; b++) start(b);
-    const keys: (string | null)[] = [];
-    for (let b = 0; b < batches.length; b++) {
-      options.signal?.throwIfAborted();
-      const results = (await pending[b]) ?? [];
-      pending[b] = undefined;
-      start(b + BATCHES_IN_FLIGHT);
-      for (const parts of results) {
-        if (parts) {
-          hasher.init();
-          for (const part of parts) hasher.update(part);
-          keys.push(hasher.digest("hex"));
-        } else {
-          keys.push(null);
-        }
-      }
-      options.onProgress?.(keys.length);
-    }
-    return keys;
-  }
-
-  async function fullKey(entry: ScanEntry<Ref>): Promise<string> {
-    hasher.init();
-    let read = 0;
-    for await (const chunk of source.stream(entry, HASH_CHUNK_BYTES)) {
-      hasher.update(chunk);
-      read += chunk.byteLength;
-    }
-    if (read !== entry.size) throw new Error("file changed while reading");
-    return hasher.digest("hex");
-  }
-
-  async function fullKeys(entries: readonly ScanEntry<Ref>[], options: HashRunOptions = {}): Promise<(string | null)[]> {
-    const keys: (string | null)[] = [];
-    for (const entry of entries) {
-      options.signal?.throwIfAborted();
-      try {
-        keys.push(await fullKey(entry));
-      } catch (error) {
-        if (options.signal?.aborted) throw error;
-        keys.push(null); // unreadable or changed under us: it takes part in no group
-      }
-      if (keys.length % PROGRESS_EVERY === 0) options.onProgress?.(keys.length);
-    }
+    const keys = await Promise.all(entries.map((entry) => (early.get(entry) ?? firstKey(entry, options.signal)).then(counted)));
+    early.clear();
+    options.signal?.throwIfAborted();
     options.onProgress?.(keys.length);
     return keys;
   }
 
-  return { isComplete: firstPassCoversWholeFile, firstKeys, fullKeys };
+  async function fullKey(entry: ScanEntry<Ref>, state: IHasher): Promise<string> {
+    state.init();
+    let read = 0;
+    for await (const chunk of source.stream(entry, HASH_CHUNK_BYTES)) {
+      state.update(chunk);
+      read += chunk.byteLength;
+    }
+    if (read !== entry.size) throw new Error("file changed while reading");
+    return state.digest("hex");
+  }
+
+  async function fullKeys(entries: readonly ScanEntry<Ref>[], options: HashRunOptions = {}): Promise<(string | null)[]> {
+    let done = 0;
+    const keys = await Promise.all(
+      entries.map((entry) =>
+        fullPool(async () => {
+          if (options.signal?.aborted) return null;
+          const state = fullHashers.pop() ?? (await createXXHash128());
+          try {
+            return await fullKey(entry, state);
+          } catch {
+            return null; // unreadable or changed under us: it takes part in no group
+          } finally {
+            fullHashers.push(state);
+            if (++done % PROGRESS_EVERY === 0) options.onProgress?.(done);
+          }
+        }),
+      ),
+    );
+    options.signal?.throwIfAborted();
+    options.onProgress?.(keys.length);
+    return keys;
+  }
+
+  return {
+    isComplete: firstPassCoversWholeFile,
+    prefetch(entry) {
+      if (!early.has(entry)) early.set(entry, firstKey(entry));
+    },
+    firstKeys,
+    fullKeys,
+  };
 }
+
+const PROGRESS_EVERY = 64;

@@ -13,6 +13,7 @@ export interface FindDuplicatesInput<Ref> {
   metadataOnly: boolean;
   signal?: AbortSignal;
   onProgress?: (phase: "hash" | "verify", done: number, total: number) => void;
+  onPhase?: (phase: "first-pass" | "full-pass") => void;
 }
 
 export interface FindDuplicatesOutput {
@@ -38,12 +39,14 @@ export async function findDuplicates<Ref>(input: FindDuplicatesInput<Ref>): Prom
       hasher.firstKeys(list, { signal, onProgress: (done) => onProgress?.("hash", done, list.length) }),
     );
     unreadable += first.unreadable;
+    input.onPhase?.("first-pass");
     const settled = first.groups.filter((g) => hasher.isComplete(sizeOf(entries, g)));
     const unsettled = first.groups.filter((g) => !hasher.isComplete(sizeOf(entries, g)));
     const full = await splitByKey(unsettled, entries, (list) =>
       hasher.fullKeys(list, { signal, onProgress: (done) => onProgress?.("verify", done, list.length) }),
     );
     unreadable += full.unreadable;
+    input.onPhase?.("full-pass");
     found = [...settled, ...full.groups];
   }
   const possible = metadataOnly || hasher === null;

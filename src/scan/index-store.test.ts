@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { openDB } from "idb";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearScanIndex, loadScanIndex, loadScanItemsByCategory, saveScanIndex } from "./index-store";
 import { runScan } from "./run-scan";
@@ -71,5 +72,18 @@ describe("index-store (IndexedDB 'cleanspace-scan')", () => {
     await expect(saveScanIndex(bad, result.summary)).rejects.toThrow();
     const stored = await loadScanIndex();
     expect(stored?.items.map((i) => i.path).sort()).toEqual(result.items.map((i) => i.path).sort());
+  });
+
+  it("stores items in records of 1,000 and still reads plain item records from older versions", async () => {
+    const result = await sampleScan();
+    const template = result.items[0]!;
+    const many = Array.from({ length: 2500 }, (_, i) => ({ ...template, id: i + 1, path: `Many/${i}.jpg` }));
+    await saveScanIndex(many, result.summary);
+    const db = await openDB("cleanspace-scan");
+    expect(await db.count("items")).toBe(3);
+    await db.clear("items");
+    await db.put("items", { ...template, id: 7, path: "legacy.jpg" });
+    db.close();
+    expect((await loadScanIndex())?.items.map((i) => i.path)).toEqual(["legacy.jpg"]);
   });
 });

@@ -1,6 +1,8 @@
+import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { ScanSummarySchema } from "../domain/schemas/scan-summary";
-import { type ScanWorkerLike, runScanInWorker } from "./run-scan-in-worker";
+import { clearScanIndex, loadScanIndex } from "./index-store";
+import { type ScanWorkerLike, runScanInWorker, scanAndSaveInWorker } from "./run-scan-in-worker";
 import { handleScanRequest } from "./scan-worker-handler";
 import type { ScanProgress } from "./types";
 import type { ScanWorkerMessage, ScanWorkerRequest } from "./worker-protocol";
@@ -53,6 +55,18 @@ describe("runScanInWorker", () => {
     expect(result.summary).toMatchObject({ totalFiles: 4, photosCount: 3, photosDuplicates: 1, emptyFiles: 1, oldFiles: 4 });
     expect(ScanSummarySchema.safeParse(result.summary).success).toBe(true);
     expect(state.terminated).toBe(true);
+  });
+
+  it("scanAndSaveInWorker: the worker saves the item index, the page gets only summary and groups", async () => {
+    const { worker } = fakeWorker();
+    const saved = await scanAndSaveInWorker({ source: files(), createWorker: () => worker, now: Date.UTC(2025, 5, 1) });
+    expect("items" in saved).toBe(false);
+    expect(saved.duplicates).toHaveLength(1);
+    const stored = await loadScanIndex();
+    expect(stored?.items.map((i) => i.path)).toEqual(["Photos/a.jpg", "Photos/old/a copy.jpg", "Photos/b.jpg", "Photos/c.txt"]);
+    expect(stored?.duplicates).toEqual(saved.duplicates);
+    expect(stored?.summary).toEqual(saved.summary);
+    await clearScanIndex();
   });
 
   it("labels possible duplicates in metadata-only mode", async () => {

@@ -22,7 +22,22 @@ export interface RunScanInWorkerOptions {
   now?: number;
   photoDimensions?: boolean;
   apps?: DetectedApp[];
+  /** The worker saves the item index itself; the result then carries no items (see scanAndSaveInWorker). */
+  saveIndex?: boolean;
   createWorker?: () => ScanWorkerLike;
+}
+
+/** A scan whose item index the worker already saved to IndexedDB (index-store.ts). */
+export type SavedScan = Omit<ScanResult, "items">;
+
+/**
+ * Runs a scan in the worker and saves its item index there, in large records: the page
+ * gets only the summary and the groups, so it never clones 20,000 items (issue 24).
+ * An empty scan saves nothing.
+ */
+export async function scanAndSaveInWorker(options: Omit<RunScanInWorkerOptions, "saveIndex">): Promise<SavedScan> {
+  const { items: _items, ...rest } = await runScanInWorker({ ...options, saveIndex: true });
+  return rest;
 }
 
 /**
@@ -86,6 +101,7 @@ export function runScanInWorker(options: RunScanInWorkerOptions): Promise<ScanRe
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.photoDimensions === undefined ? {} : { photoDimensions: options.photoDimensions }),
       ...(options.apps === undefined ? {} : { apps: options.apps }),
+      ...(options.saveIndex ? { saveIndex: true } : {}),
     };
     const { source } = options;
     if (!Array.isArray(source) || source.length <= HANDOFF_FILES) {

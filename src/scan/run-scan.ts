@@ -21,7 +21,11 @@ export interface ScanOptions<Ref> {
   apps?: readonly DetectedApp[];
   /** Read image headers for width and height (one small read per photo). Off by default. */
   photoDimensions?: boolean;
+  /** Told when each stage of the files work ends ("walk", "first-pass", "full-pass", "summary"): for profiling. */
+  onPhase?: (phase: ScanPhase) => void;
 }
+
+export type ScanPhase = "walk" | "first-pass" | "full-pass" | "summary";
 
 const DIMENSION_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"]);
 
@@ -45,6 +49,7 @@ export async function runScan<Ref>(source: ScanSource<Ref>, options: ScanOptions
   reporter.enter("files", counts);
   const hasher = metadataOnly ? null : (options.hasher ?? (await createSourceHasher(source)));
   const files = await collectFiles(source, { hasher, nowMs, counts, reporter, signal });
+  options.onPhase?.("walk");
   const duplicates = await findDuplicates({
     items: files.items,
     entries: files.entries,
@@ -53,6 +58,7 @@ export async function runScan<Ref>(source: ScanSource<Ref>, options: ScanOptions
     metadataOnly,
     signal,
     onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
+    onPhase: options.onPhase,
   });
 
   signal?.throwIfAborted();
@@ -68,6 +74,7 @@ export async function runScan<Ref>(source: ScanSource<Ref>, options: ScanOptions
 
   const skipped = { ...source.skipped, unreadable: source.skipped.unreadable + duplicates.unreadable };
   const summary = summarizeScan({ items: files.items, groups: duplicates.groups, skipped, apps, metadataOnly, nowMs });
+  options.onPhase?.("summary");
   reporter.enter("complete", counts);
   return {
     items: files.items,

@@ -1,4 +1,8 @@
 import { ScanAccessError } from "./errors";
+import { withHashCache } from "./cached-hasher";
+import { createSourceHasher } from "./content-hasher";
+import { openBrowserHashCache } from "./hash-cache-idb";
+import { saveScanIndex } from "./index-store";
 import { runScan } from "./run-scan";
 import { createDirectoryHandleSource } from "./sources/directory-handle";
 import { FileFeed } from "./sources/file-feed";
@@ -8,6 +12,13 @@ import type { ScanWorkerMessage, ScanWorkerRequest } from "./worker-protocol";
 
 /** The File list still arriving for the scan in progress (a worker runs one scan, then is terminated). */
 let feed: FileFeed | null = null;
+
+/** Names the picked folder for the hash cache: its name (a File list's paths start with it). */
+function folderKey(source: FileSystemDirectoryHandle | File[]): string {
+  if (!Array.isArray(source)) return `folder:${source.name}`;
+  const first = source[0];
+  return `files:${first ? (first.webkitRelativePath || first.name).split("/")[0] : ""}`;
+}
 
 /** The worker's whole job, apart from `self`: so tests can run it without a Worker. */
 export async function handleScanRequest(request: ScanWorkerRequest, post: (message: ScanWorkerMessage) => void): Promise<void> {
@@ -31,11 +42,23 @@ export async function handleScanRequest(request: ScanWorkerRequest, post: (messa
     } else {
       source = createFileListSource(request.source);
     }
+    const { saveIndex, ...options } = request.options;
+    // The hash cache: a rescan of an unchanged folder reads no file content (issue 24).
+    const cache = options.metadataOnly ? null : await openBrowserHashCache(folderKey(request.source));
+    const hasher = cache ? withHashCache(await createSourceHasher(source), cache) : undefined;
     const result = await runScan(source, {
-      ...request.options,
+      ...options,
+      hasher,
       onProgress: (progress) => post({ type: "progress", progress }),
     });
-    post({ type: "result", result });
+    await cache?.save();
+    // An empty scan saves nothing: the page asks the user to pick files instead (spec §5).
+    if (saveIndex && result.summary.totalFiles > 0) {
+      await saveScanIndex(result.items, result.summary, result.duplicates);
+      post({ type: "result", result: { ...result, items: [] } });
+    } else {
+      post({ type: "result", result });
+    }
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     post({

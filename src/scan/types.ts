@@ -16,15 +16,14 @@ export interface ScanEntry<Ref = unknown> {
   type: string;
   /** Same value for two names of one physical file (hard links): "dev:ino". */
   fileId?: string;
-  /** Kept so later features can move or delete the file (File System Access sources). */
-  handle?: FileSystemFileHandle;
+  /**
+   * Status-change time (ctime, ms) and inode number when the source has them (Node): with
+   * path, size and mtime they say "same bytes as last time" to the hash cache. Any write,
+   * even one that puts the mtime back, moves the ctime.
+   */
+  changed?: number;
+  ino?: number;
   ref: Ref;
-}
-
-export interface SliceRange<Ref = unknown> {
-  entry: ScanEntry<Ref>;
-  start: number;
-  end: number;
 }
 
 /** Entries the walk passed over, by reason. Never fatal. */
@@ -49,11 +48,6 @@ export interface ScanSource<Ref = unknown> {
   walk(signal?: AbortSignal): AsyncIterable<ScanEntry<Ref>[]>;
   /** Bytes [start, end) of a file; may answer synchronously. */
   slice(entry: ScanEntry<Ref>, start: number, end: number): Uint8Array | Promise<Uint8Array>;
-  /**
-   * Several ranges in one read, when the source can do that cheaply (browser Blobs: one
-   * round trip instead of one per file). Rejects if any range cannot be read.
-   */
-  sliceMany?(ranges: readonly SliceRange<Ref>[]): Promise<Uint8Array[]>;
   /** The whole file in chunks of at most `chunkSize` bytes: memory stays bounded. */
   stream(entry: ScanEntry<Ref>, chunkSize: number): AsyncIterable<Uint8Array>;
   readonly skipped: SkipCounts;
@@ -101,7 +95,6 @@ export interface ScanItem {
   isOriginal: boolean;
   width?: number;
   height?: number;
-  handle?: FileSystemFileHandle;
 }
 
 export interface DuplicateGroup {

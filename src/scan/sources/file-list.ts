@@ -1,6 +1,6 @@
 import { isInTrash } from "../../domain/scan-rules";
 import type { ScanEntry, ScanSource, SkipCounts } from "../types";
-import { sliceBlob, sliceBlobs, streamBlob } from "./file-bytes";
+import { sliceBlob, streamBlob } from "./file-bytes";
 
 const BATCH = 500;
 
@@ -18,7 +18,6 @@ export function createFileListSource(files: readonly File[] | AsyncIterable<read
     checkAccess: () => Promise.resolve(), // the user picked these files: reading them is granted
     walk: (signal) => (isFileArray(files) ? listFiles(files, signal) : listFeed(files, signal)),
     slice: (entry, start, end) => sliceBlob(entry.ref, start, end),
-    sliceMany: (ranges) => sliceBlobs(ranges.map((r) => ({ blob: r.entry.ref, start: r.start, end: r.end }))),
     stream: (entry, chunkSize) => streamBlob(entry.ref, chunkSize),
   };
 }

@@ -141,6 +141,8 @@ function statFile(fs: NodeFsApi, abs: string, path: string, name: string, skippe
     type: "",
     // Only a file with several names needs an identity; the rest save the string.
     fileId: stats.nlink > 1 ? `${stats.dev}:${stats.ino}` : undefined,
+    changed: stats.ctimeMs,
+    ino: stats.ino,
     ref: path,
   };
 }

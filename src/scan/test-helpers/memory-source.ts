@@ -17,8 +17,6 @@ export interface MemorySource extends ScanSource<MemoryFile> {
 export interface MemorySourceOptions {
   batch?: number;
   onBatch?: (n: number) => void;
-  /** Offer batched reads, like the browser sources (they fail whole if one file fails). */
-  sliceMany?: boolean;
 }
 
 export function createMemorySource(files: MemoryFile[], options: MemorySourceOptions = {}): MemorySource {
@@ -61,15 +59,6 @@ export function createMemorySource(files: MemoryFile[], options: MemorySourceOpt
       }
     },
   };
-  if (options.sliceMany) {
-    source.sliceMany = (ranges) => {
-      try {
-        return Promise.resolve(ranges.map((r) => read(r.entry.ref, r.start, r.end)));
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-  }
   return source;
 }
 

@@ -30,14 +30,14 @@ const account: AccountExport = {
   exportHistory: [],
 };
 
+// An index saved before issue 24 carries each file's handle; the archive must not.
+const legacyItem = { id: 1, path: "a.png", name: "a.png", size: 2_000_000, type: "image/png", category: "photo" as const, modified: 1, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false, width: 4, handle: {} as FileSystemFileHandle };
+
 const index = {
   summary: buildSummary({ photos: 1, docs: 0, duplicateGroups: 0, duplicateFiles: 0, duplicateBytes: 0, photosDuplicates: 0, largeFiles: 0, largeBytes: 0, oldFiles: 0, oldBytes: 0 }),
   scannedAt: "2026-05-20T10:00:00.000Z",
   duplicates: [],
-  items: [
-    // A stored item carries its file handle; the archive must not.
-    { id: 1, path: "a.png", name: "a.png", size: 2_000_000, type: "image/png", category: "photo", modified: 1, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false, width: 4, handle: {} as FileSystemFileHandle },
-  ],
+  items: [legacyItem],
 } satisfies StoredScanIndex;
 
 describe("backup file", () => {

@@ -7,10 +7,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { DigitalData } from "../../../../domain/schemas/digital-data";
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
-import { saveScanIndex } from "../../../../scan/index-store";
-import { runScanInWorker } from "../../../../scan/run-scan-in-worker";
+import { scanAndSaveInWorker } from "../../../../scan/run-scan-in-worker";
 import type { ScanProgress } from "../../../../scan/types";
 import { vibrate } from "../../../lib/device/haptics";
+import { queryKeys } from "../../../lib/query-keys";
 import { rememberFolder } from "../../../lib/scan-folder-store";
 import { saveAndTell } from "../../../lib/scan-notice";
 import { toast } from "../../../lib/toast-store";
@@ -52,9 +52,10 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
       setProgress(null);
       vibrate(SCAN_VIBRATION_MS);
       try {
-        const result = await runScanInWorker({ source, metadataOnly, signal: abort.signal, onProgress: setProgress });
-        // The e-mail stage: a connected mailbox's totals (issue 21), as its last listing saved them.
-        const mail = userId ? queryClient.getQueryData<DigitalData>(["dashboard", "digital-data", userId]) : undefined;
+        // The worker saves the item index itself: the page gets the summary and groups.
+        const result = await scanAndSaveInWorker({ source, metadataOnly, signal: abort.signal, onProgress: setProgress });
+        // The e-mail stage: a connected mailbox's totals, as its last listing saved them.
+        const mail = userId ? queryClient.getQueryData<DigitalData>(queryKeys.dashboard.digitalData(userId)) : undefined;
         if (mail && mail.emailCount > 0) {
           result.summary = { ...result.summary, emailCount: mail.emailCount, emailUnread: Math.min(mail.emailUnread, mail.emailCount) };
           setProgress((p) => (p ? { ...p, counts: { ...p.counts, email: mail.emailCount } } : p));
@@ -65,7 +66,6 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
           toast({ title: "File Scan Issue", description: "Unable to scan files. Browser may not support this feature.", variant: "destructive" });
           return;
         }
-        await saveScanIndex(result.items, result.summary, result.duplicates);
         if (!Array.isArray(source)) await rememberFolder(source);
         setSummary(result.summary);
         setState("done");

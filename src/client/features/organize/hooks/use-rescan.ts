@@ -5,8 +5,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { saveScanIndex } from "../../../../scan/index-store";
-import { runScanInWorker } from "../../../../scan/run-scan-in-worker";
+import { scanAndSaveInWorker } from "../../../../scan/run-scan-in-worker";
 import { rememberFolder, folderPermission } from "../../../lib/scan-folder-store";
 import { saveAndTell } from "../../../lib/scan-notice";
 import { toast } from "../../../lib/toast-store";
@@ -21,8 +20,7 @@ export function useRescan(userId: number | null) {
     setScanning(true);
     try {
       if (!(await folderPermission(root, "read", true).catch(() => false))) throw new Error("Permission to read the folder was not granted");
-      const result = await runScanInWorker({ source: root });
-      await saveScanIndex(result.items, result.summary, result.duplicates);
+      const result = await scanAndSaveInWorker({ source: root }); // the worker saves the item index
       await rememberFolder(root);
       const notice = await saveAndTell(userId, () => saveSummary(userId ?? 0, result.summary, true), root, result.summary.totalFiles);
       await queryClient.invalidateQueries({ queryKey: scanIndexQueryKey });

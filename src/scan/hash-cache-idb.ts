@@ -1,0 +1,166 @@
+import { type IDBPDatabase, openDB } from "idb";
+import type { HashCache } from "./cached-hasher";
+import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "./content-hasher";
+import type { ScanEntry } from "./types";
+
+/**
+ * The browser's hash cache: content keys of the files of one picked folder, in IndexedDB
+ * (its own database, so the scan index's schema is untouched), one record per folder, so a
+ * rescan of an unchanged folder reads no file content. Read and written by the scan worker.
+ *
+ * A browser gives a file's path, size and modification time (ms) but no ctime or inode: a
+ * rewrite that keeps the size and puts the same modification time back is not seen, where
+ * the CLI's cache sees it through the ctime (docs/decisions/016-scan-speed.md).
+ */
+export const HASH_CACHE_DB = "cleanspace-hash-cache";
+const DB_VERSION = 1;
+/** Bumped when keys change meaning; older records are ignored. Includes the first-pass sizes. */
+export const BROWSER_CACHE_FORMAT = `1:${WHOLE_FILE_FIRST_PASS_BYTES}:${PARTIAL_BLOCK_BYTES}`;
+/** Folders remembered: the least recently saved go first. */
+export const MAX_CACHED_FOLDERS = 8;
+/** Entries per folder; past this a scan keeps the first ones (a miss costs a read, never a wrong answer). */
+export const MAX_BROWSER_CACHE_ENTRIES = 300_000;
+/** Files modified this close to the scan are not remembered (a second write in the same clock tick could hide). */
+export const BROWSER_RACY_WINDOW_MS = 2_000;
+
+interface FolderRecord {
+  format: string;
+  savedAt: number;
+  paths: string[];
+  sizes: number[];
+  mtimes: number[];
+  first: (string | null)[];
+  full: (string | null)[];
+}
+
+interface Row {
+  size: number;
+  mtime: number;
+  first: string | null;
+  full: string | null;
+}
+
+export interface BrowserHashCache extends HashCache<unknown> {
+  readonly loaded: number;
+  save(): Promise<void>;
+}
+
+async function openCacheDb(): Promise<IDBPDatabase> {
+  const db = await openDB(HASH_CACHE_DB, DB_VERSION, {
+    upgrade(database) {
+      database.createObjectStore("folders");
+      database.createObjectStore("saved"); // folder → savedAt, to drop the oldest without loading them
+    },
+  });
+  db.addEventListener("versionchange", () => db.close());
+  return db;
+}
+
+/**
+ * The cache of one folder, named by `folder` (the picked folder's name). Any failure to read
+ * it is an empty cache: the scan then reads everything, as it would without one.
+ */
+export async function openBrowserHashCache(folder: string, options: { now?: number; racyWindowMs?: number } = {}): Promise<BrowserHashCache> {
+  const cutoff = (options.now ?? Date.now()) - (options.racyWindowMs ?? BROWSER_RACY_WINDOW_MS);
+  const old = new Map<string, Row>();
+  try {
+    const db = await openCacheDb();
+    try {
+      const record = (await db.get("folders", folder)) as FolderRecord | undefined;
+      if (record?.format === BROWSER_CACHE_FORMAT) {
+        for (let i = 0; i < record.paths.length; i++) {
+          old.set(record.paths[i] as string, {
+            size: record.sizes[i] ?? -1,
+            mtime: record.mtimes[i] ?? -1,
+            first: record.first[i] ?? null,
+            full: record.full[i] ?? null,
+          });
+        }
+      }
+    } finally {
+      db.close();
+    }
+  } catch {
+    old.clear();
+  }
+  const next = new Map<string, Row>();
+  let changed = false;
+
+  const match = (entry: ScanEntry): Row | undefined => {
+    const row = old.get(entry.path);
+    return row && row.size === entry.size && row.mtime === entry.modified ? row : undefined;
+  };
+  const keep = (entry: ScanEntry, row: Row): void => {
+    if (!next.has(entry.path)) next.set(entry.path, { ...row });
+  };
+
+  return {
+    loaded: old.size,
+    has: (entry) => match(entry)?.first != null,
+    first(entry) {
+      const row = match(entry);
+      if (!row?.first) return undefined;
+      keep(entry, row);
+      return row.first;
+    },
+    full(entry) {
+      const row = match(entry);
+      if (!row?.full) return undefined;
+      keep(entry, row);
+      return row.full;
+    },
+    put(entry, pass, key) {
+      if (entry.modified > cutoff) return;
+      let row = next.get(entry.path);
+      if (!row || row.size !== entry.size || row.mtime !== entry.modified) {
+        if (!row && next.size >= MAX_BROWSER_CACHE_ENTRIES) return;
+        row = { size: entry.size, mtime: entry.modified, first: null, full: null };
+        next.set(entry.path, row);
+      }
+      row[pass] = key;
+      changed = true;
+    },
+    async save() {
+      if (!changed && next.size === old.size) return; // unchanged folder: nothing to write
+      const record: FolderRecord = { format: BROWSER_CACHE_FORMAT, savedAt: Date.now(), paths: [], sizes: [], mtimes: [], first: [], full: [] };
+      for (const [path, row] of next) {
+        record.paths.push(path);
+        record.sizes.push(row.size);
+        record.mtimes.push(row.mtime);
+        record.first.push(row.first);
+        record.full.push(row.full);
+      }
+      try {
+        const db = await openCacheDb();
+        try {
+          const tx = db.transaction(["folders", "saved"], "readwrite");
+          await tx.objectStore("folders").put(record, folder);
+          await tx.objectStore("saved").put(record.savedAt, folder);
+          const saved = tx.objectStore("saved");
+          const [keys, times] = await Promise.all([saved.getAllKeys(), saved.getAll() as Promise<number[]>]);
+          const byAge = keys.map((key, i) => ({ key, savedAt: times[i] ?? 0 })).sort((a, b) => b.savedAt - a.savedAt);
+          for (const { key } of byAge.slice(MAX_CACHED_FOLDERS)) {
+            await tx.objectStore("folders").delete(key);
+            await saved.delete(key);
+          }
+          await tx.done;
+        } finally {
+          db.close();
+        }
+      } catch {
+        // Quota or a closed database: the next scan reads the files again, that is all.
+      }
+    },
+  };
+}
+
+/** Forgets every folder's keys (and so their paths): part of clearing this device's scan data. */
+export async function clearBrowserHashCache(): Promise<void> {
+  const db = await openCacheDb();
+  try {
+    const tx = db.transaction(["folders", "saved"], "readwrite");
+    await Promise.all([tx.objectStore("folders").clear(), tx.objectStore("saved").clear(), tx.done]);
+  } finally {
+    db.close();
+  }
+}
