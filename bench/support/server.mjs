@@ -1,17 +1,6 @@
-// Helpers the benches share for running the built server on a free port.
-import { createServer } from "node:net";
-
-/** A TCP port nothing listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+// Helpers the benches share for running the built server on a free port (PORT_RANGE=5400-5499
+// keeps them inside a block of ports, see scripts/faults/harness.mjs).
+export { freePort } from "../../scripts/faults/harness.mjs";
 
 /** Resolves once GET {base}/api/health answers ok; fails if the child exits or time runs out. */
 export async function waitForHealth(base, child, timeoutMs = 60_000) {

@@ -3,16 +3,14 @@
  * moves today's goal and the streak. DELETE retracts one (undo). Own user only: the
  * user is the session's, never a body field.
  */
-import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CleanupEventResultSchema, CleanupEventSchema } from "../../domain/schemas/dashboard";
 import { joinedOf, requireUser, type SessionJoin } from "../auth/guard";
-import { cleanupEvents } from "../db/schema";
 import { compiledSerializer } from "../plugins/compiled-serializer";
 import { HttpError } from "../plugins/errors";
 import { enforceLimit } from "../services/rate-limit";
-import { readEventStateWithSession, recordCleanupEvent, type EventState } from "../services/cleanup-events";
+import { readEventStateWithSession, recordCleanupEvent, retractCleanupEvent, type EventState } from "../services/cleanup-events";
 
 const eventStateJoin: SessionJoin<EventState> = () => readEventStateWithSession;
 
@@ -35,11 +33,7 @@ export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, schema: { params: z.object({ clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }) } },
     async (request, reply) => {
       const { userId } = requireUser(request);
-      const removed = await app.db
-        .delete(cleanupEvents)
-        .where(and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.clientId, request.params.clientId)))
-        .returning({ id: cleanupEvents.id });
-      if (removed.length === 0) throw new HttpError(404, "Not found");
+      if (!(await retractCleanupEvent(app.db, userId, request.params.clientId))) throw new HttpError(404, "Not found");
       return reply.code(204).send();
     },
   );

@@ -10,7 +10,8 @@ import { CLEANUP_ACTIONS, CLEANUP_CATEGORIES } from "../../domain/schemas/dashbo
 import { ScanSummarySchema } from "../../domain/schemas/scan-summary";
 import { addDays } from "../../domain/streak";
 import { requireUser } from "../auth/guard";
-import { cleanupEvents, scanSnapshots, streaks } from "../db/schema";
+import { scanSnapshots, streaks } from "../db/schema";
+import { insertCleanupEventRows } from "../services/cleanup-events";
 import { saveSummary, scoreOf } from "../services/digital-data";
 import { userToday } from "../services/user-time";
 
@@ -51,19 +52,22 @@ export const testSeedRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const latest = ordered[ordered.length - 1];
     if (latest) await saveSummary(app.db, userId, latest.summary);
-    for (const [i, e] of events.entries()) {
-      const localDate = addDays(today, -e.daysAgo);
-      await app.db.insert(cleanupEvents).values({
-        userId,
-        clientId: `seed-${Date.now().toString(36)}-${i}`,
-        category: e.category,
-        action: e.action,
-        items: e.items,
-        bytesFreed: e.bytesFreed,
-        localDate,
-        createdAt: new Date(`${localDate}T10:00:00Z`),
-      });
-    }
+    await insertCleanupEventRows(
+      app.db,
+      events.map((e, i) => {
+        const localDate = addDays(today, -e.daysAgo);
+        return {
+          userId,
+          clientId: `seed-${Date.now().toString(36)}-${i}`,
+          category: e.category,
+          action: e.action,
+          items: e.items,
+          bytesFreed: e.bytesFreed,
+          localDate,
+          createdAt: new Date(`${localDate}T10:00:00Z`),
+        };
+      }),
+    );
     if (streak) {
       const history = [...new Set(streak.historyDaysAgo.map((d) => addDays(today, -d)))].sort();
       const last = history[history.length - 1] ?? null;

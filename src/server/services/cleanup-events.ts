@@ -1,8 +1,8 @@
 /**
- * Recording one cleanup event (POST /api/cleanup-events). Seven sequential queries before;
- * now two or three prepared statements: one read (zone, streak, score; made with the session
- * lookup), one statement that inserts the event and counts the day, and the streak write for
- * the day's first new event.
+ * Recording one cleanup event (POST /api/cleanup-events) and its undo. Seven sequential
+ * queries before; now two or three prepared statements: one read (zone, streak, score; made
+ * with the session lookup), one statement that inserts the event and adds it to the day's
+ * counter, and the streak write for the day's first new event.
  * The zone is written only when it changed: the web app sends it with every event.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -12,7 +12,7 @@ import type { z } from "zod";
 import type { CleanupEventResultSchema } from "../../domain/schemas/dashboard";
 import type { Db } from "../db/client";
 import { preparedPerDb } from "../db/prepared";
-import { cleanupEvents, digitalData, sessions, streaks, users, userSettings } from "../db/schema";
+import { cleanupDayCounts, cleanupEvents, digitalData, sessions, streaks, users, userSettings } from "../db/schema";
 import { liveSession, sessionColumns, type SessionRead } from "../auth/sessions";
 import { presentStreak, saveActivity, streakStateOf, type StreakRow } from "./streaks";
 import { isValidTimeZone, localDate } from "../../domain/streak";
@@ -69,9 +69,12 @@ export const readEventStateWithSession: SessionRead<EventState> = async (db, ses
 };
 
 /**
- * Inserts the event (once per client id) and counts the day's cleanups (goal actions only:
- * a review or a restore is not one). The count is read in the insert's own statement,
- * whose snapshot does not yet see the new row: the day holds `before + recorded` cleanups.
+ * Inserts the event (once per client id) and, for a cleanup, adds it to the day's counter in
+ * the same statement: the event and its count commit together, so the counter always equals
+ * a recount of the day's cleanups (issue 23; counting the day's events made the POST slower
+ * with every event of the day). Concurrent cleanups of one user queue on the counter row and
+ * each reads the count with its own event in it. Without a new cleanup (a retry, a review)
+ * the count is the statement's snapshot of the counter.
  */
 const insertEventAndCount = preparedPerDb((db) => {
   const userId = sql.placeholder("userId");
@@ -91,16 +94,68 @@ const insertEventAndCount = preparedPerDb((db) => {
       .onConflictDoNothing({ target: [cleanupEvents.userId, cleanupEvents.clientId] })
       .returning({ id: cleanupEvents.id }),
   );
+  const counted = db.$with("counted").as(
+    db
+      .insert(cleanupDayCounts)
+      .select(sql`select ${userId}::integer, ${day}::text, 1 from ${inserted} where ${sql.placeholder("goal")}::boolean`)
+      .onConflictDoUpdate({ target: [cleanupDayCounts.userId, cleanupDayCounts.localDate], set: { cleanups: sql`${cleanupDayCounts.cleanups} + 1` } })
+      .returning({ cleanups: cleanupDayCounts.cleanups }),
+  );
   return db
-    .with(inserted)
+    .with(inserted, counted)
     .select({
       recorded: sql`(select count(*) from ${inserted})`.mapWith(Number),
-      before: sql`(select count(*) from ${cleanupEvents} where ${and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.localDate, day), inArray(cleanupEvents.action, [...GOAL_ACTIONS]))})`.mapWith(Number),
+      completed: sql`coalesce((select ${counted.cleanups} from ${counted}), (select ${cleanupDayCounts.cleanups} from ${cleanupDayCounts} where ${and(eq(cleanupDayCounts.userId, userId), eq(cleanupDayCounts.localDate, day))}), 0)`.mapWith(Number),
     })
     .from(users)
     .where(eq(users.id, userId))
     .prepare("cs_cleanup_event_insert");
 });
+
+/**
+ * Undo: deletes the user's event and takes it off its day's counter in one statement.
+ * False when the user has no event with that client id.
+ */
+export async function retractCleanupEvent(db: Db, userId: number, clientId: string): Promise<boolean> {
+  const removed = db.$with("removed").as(
+    db
+      .delete(cleanupEvents)
+      .where(and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.clientId, clientId)))
+      .returning({ localDate: cleanupEvents.localDate, action: cleanupEvents.action }),
+  );
+  const uncounted = db.$with("uncounted").as(
+    db
+      .update(cleanupDayCounts)
+      .set({ cleanups: sql`${cleanupDayCounts.cleanups} - 1` })
+      .where(
+        and(
+          eq(cleanupDayCounts.userId, userId),
+          sql`(${cleanupDayCounts.localDate}, true) in (select ${removed.localDate}, ${inArray(removed.action, [...GOAL_ACTIONS])} from ${removed})`,
+        ),
+      )
+      .returning({ cleanups: cleanupDayCounts.cleanups }),
+  );
+  const [row] = await db
+    .with(removed, uncounted)
+    .select({ removed: sql`(select count(*) from ${removed})`.mapWith(Number), uncounted: sql`(select count(*) from ${uncounted})`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
+  return (row?.removed ?? 0) > 0;
+}
+
+/**
+ * Inserts events as they are (the test seed's history): each cleanup is added to its day's
+ * counter in the same statement, as recordCleanupEvent does.
+ */
+export async function insertCleanupEventRows(db: Db, rows: (typeof cleanupEvents.$inferInsert)[]): Promise<void> {
+  for (const row of rows) {
+    const inserted = db.$with("inserted").as(db.insert(cleanupEvents).values(row).returning({ userId: cleanupEvents.userId, localDate: cleanupEvents.localDate }));
+    await db
+      .with(inserted)
+      .insert(cleanupDayCounts)
+      .select(sql`select ${inserted.userId}, ${inserted.localDate}, 1 from ${inserted} where ${countsTowardGoal(row.action)}`)
+      .onConflictDoUpdate({ target: [cleanupDayCounts.userId, cleanupDayCounts.localDate], set: { cleanups: sql`${cleanupDayCounts.cleanups} + 1` } });
+  }
+}
 
 /** `known` is the user's state when the caller read it already (with the session). */
 export async function recordCleanupEvent(db: Db, userId: number, event: NewCleanupEvent, now = new Date(), known?: EventState): Promise<z.infer<typeof CleanupEventResultSchema>> {
@@ -114,13 +169,13 @@ export async function recordCleanupEvent(db: Db, userId: number, event: NewClean
   const today = localDate(now, zone);
 
   const { clientId, category, action, items, bytesFreed } = event;
-  const [counts] = await insertEventAndCount(db).execute({ userId, clientId, category, action, items, bytesFreed, localDate: today });
-  const recorded = (counts?.recorded ?? 0) > 0;
   // Only what changes the device moves the goal and the streak (issue 16).
-  const counted = recorded && countsTowardGoal(action);
+  const goal = countsTowardGoal(action);
+  const [counts] = await insertEventAndCount(db).execute({ userId, clientId, category, action, items, bytesFreed, localDate: today, goal });
+  const recorded = (counts?.recorded ?? 0) > 0;
+  const counted = recorded && goal;
 
   const streakState = streakStateOf(state?.streak);
   const streak = counted ? await saveActivity(db, userId, streakState, today) : presentStreak(userId, streakState, today);
-  const completed = (counts?.before ?? 0) + (counted ? 1 : 0);
-  return { recorded, goal: goalProgress(state?.scanned ? (state.healthScore ?? 0) : 100, completed), streak };
+  return { recorded, goal: goalProgress(state?.scanned ? (state.healthScore ?? 0) : 100, counts?.completed ?? 0), streak };
 }
