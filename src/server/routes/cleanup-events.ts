@@ -9,8 +9,9 @@ import { CleanupEventResultSchema, CleanupEventSchema } from "../../domain/schem
 import { joinedOf, requireUser, type SessionJoin } from "../auth/guard";
 import { compiledSerializer } from "../plugins/compiled-serializer";
 import { HttpError } from "../plugins/errors";
-import { enforceLimit } from "../services/rate-limit";
 import { readEventStateWithSession, recordCleanupEvent, retractCleanupEvent, type EventState } from "../services/cleanup-events";
+
+const DAY_MS = 24 * 3600_000;
 
 const eventStateJoin: SessionJoin<EventState> = () => readEventStateWithSession;
 
@@ -20,11 +21,12 @@ export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true, sessionJoin: eventStateJoin }, schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } }, serializerCompiler: compiledSerializer },
     async (request) => {
       const { userId } = requireUser(request);
-      // Events are history rows every Insights read sums: bounded per user (issue 18 #7).
-      await enforceLimit(app.limiter, `quota:events:${userId}`, app.limits.cleanupEventsPerDay, 24 * 3600_000);
       const { clientId, actionId, category, action, items, bytesFreed, timezone } = request.body;
       const event = { clientId: (clientId ?? actionId)!, category, action, items, bytesFreed, timezone };
-      return recordCleanupEvent(app.db, userId, event, new Date(), joinedOf(request, eventStateJoin));
+      // Events are history rows every Insights read sums: bounded per user (issue 18 #7),
+      // counted in the insert's own statement (issue 23).
+      const quota = { max: app.limits.cleanupEventsPerDay, windowMs: DAY_MS };
+      return recordCleanupEvent(app.db, userId, event, quota, new Date(), joinedOf(request, eventStateJoin));
     },
   );
 

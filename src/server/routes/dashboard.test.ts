@@ -304,4 +304,17 @@ describe("the day's cleanup counter", () => {
     expect(recount).toEqual([{ day: today, n: 1 }]);
     expect((await goalToday(u)).goal.completed).toBe(1);
   });
+  it("counts the daily quota in the insert's statement: past it, a 429 and nothing written", async () => {
+    const u = await scannedUser();
+    const max = t.app.limits.cleanupEventsPerDay;
+    await postEvent(u, { clientId: clientId(), category: "files", action: "trash", items: 1 });
+    expect((await rows(sql`select key as day, count as n from rate_limits where key = ${`quota:events:${u.id}`}`))[0]?.n).toBe(1);
+    await t.database.db.execute(sql`update rate_limits set count = ${max} where key = ${`quota:events:${u.id}`}`);
+    const refused = await postEvent(u, { clientId: clientId(), category: "files", action: "trash", items: 1 });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(80_000);
+    const { counters, recount } = await countersAndRecount(u.id);
+    expect(counters).toEqual(recount);
+    expect(recount[0]?.n).toBe(1);
+  });
 });

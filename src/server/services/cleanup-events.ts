@@ -12,7 +12,8 @@ import type { z } from "zod";
 import type { CleanupEventResultSchema } from "../../domain/schemas/dashboard";
 import type { Db } from "../db/client";
 import { preparedPerDb } from "../db/prepared";
-import { cleanupDayCounts, cleanupEvents, digitalData, sessions, streaks, users, userSettings } from "../db/schema";
+import { cleanupDayCounts, cleanupEvents, digitalData, rateLimits, sessions, streaks, users, userSettings } from "../db/schema";
+import { tooManyRequests } from "./rate-limit";
 import { liveSession, sessionColumns, type SessionRead } from "../auth/sessions";
 import { presentStreak, saveActivity, streakStateOf, type StreakRow } from "./streaks";
 import { isValidTimeZone, localDate } from "../../domain/streak";
@@ -69,30 +70,34 @@ export const readEventStateWithSession: SessionRead<EventState> = async (db, ses
 };
 
 /**
- * Inserts the event (once per client id) and, for a cleanup, adds it to the day's counter in
- * the same statement: the event and its count commit together, so the counter always equals
- * a recount of the day's cleanups (issue 23; counting the day's events made the POST slower
- * with every event of the day). Concurrent cleanups of one user queue on the counter row and
- * each reads the count with its own event in it. Without a new cleanup (a retry, a review)
- * the count is the statement's snapshot of the counter.
+ * One statement per new event: counts it against the user's daily quota (the same
+ * rate_limits row and fixed window services/rate-limit.ts keeps), inserts it (once per
+ * client id, and only within the quota) and, for a cleanup, adds it to the day's counter.
+ * The event and its count commit together, so the counter always equals a recount of the
+ * day's cleanups (issue 23: counting the day's events made the POST slower with every event
+ * of the day, and the quota's own statement cost a round trip and a commit). Concurrent
+ * cleanups of one user queue on the counter row and each reads the count with its own event
+ * in it. Without a new cleanup (a retry, a review, a refusal) the count is the statement's
+ * snapshot of the counter.
  */
 const insertEventAndCount = preparedPerDb((db) => {
   const userId = sql.placeholder("userId");
   const day = sql.placeholder("localDate");
-  const inserted = db.$with("inserted").as(
-    db
-      .insert(cleanupEvents)
-      .values({
-        userId,
-        clientId: sql.placeholder("clientId"),
-        category: sql.placeholder("category"),
-        action: sql.placeholder("action"),
-        items: sql.placeholder("items"),
-        bytesFreed: sql.placeholder("bytesFreed"),
-        localDate: day,
-      })
-      .onConflictDoNothing({ target: [cleanupEvents.userId, cleanupEvents.clientId] })
-      .returning({ id: cleanupEvents.id }),
+  const window = sql`${sql.placeholder("quotaWindow")}::interval`;
+  const quota = db.$with("quota", { hits: sql<number>`count`.as("count"), resetAt: sql<string>`reset_at`.as("reset_at") }).as(
+    sql`insert into ${rateLimits} (key, count, reset_at) values (${sql.placeholder("quotaKey")}, 1, now() + ${window})
+      on conflict (key) do update set
+        count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+        reset_at = case when ${rateLimits.resetAt} <= now() then now() + ${window} else ${rateLimits.resetAt} end
+      returning count, reset_at`,
+  );
+  const inserted = db.$with("inserted", { id: sql<number>`id`.as("id") }).as(
+    sql`insert into ${cleanupEvents} (user_id, client_id, category, action, items, bytes_freed, local_date)
+      select ${userId}::integer, ${sql.placeholder("clientId")}::text, ${sql.placeholder("category")}::text, ${sql.placeholder("action")}::text,
+        ${sql.placeholder("items")}::integer, ${sql.placeholder("bytesFreed")}::bigint, ${day}::text
+      from quota where quota.count <= ${sql.placeholder("quotaMax")}::integer
+      on conflict (user_id, client_id) do nothing
+      returning id`,
   );
   const counted = db.$with("counted").as(
     db
@@ -102,8 +107,10 @@ const insertEventAndCount = preparedPerDb((db) => {
       .returning({ cleanups: cleanupDayCounts.cleanups }),
   );
   return db
-    .with(inserted, counted)
+    .with(quota, inserted, counted)
     .select({
+      hits: sql`(select count from quota)`.mapWith(Number),
+      resetAt: sql<string>`(select reset_at from quota)`,
       recorded: sql`(select count(*) from ${inserted})`.mapWith(Number),
       completed: sql`coalesce((select ${counted.cleanups} from ${counted}), (select ${cleanupDayCounts.cleanups} from ${cleanupDayCounts} where ${and(eq(cleanupDayCounts.userId, userId), eq(cleanupDayCounts.localDate, day))}), 0)`.mapWith(Number),
     })
@@ -111,6 +118,12 @@ const insertEventAndCount = preparedPerDb((db) => {
     .where(eq(users.id, userId))
     .prepare("cs_cleanup_event_insert");
 });
+
+/** The user's daily quota of new event rows (issue 18 #7), counted in the insert's statement. */
+export interface EventQuota {
+  max: number;
+  windowMs: number;
+}
 
 /**
  * Undo: deletes the user's event and takes it off its day's counter in one statement.
@@ -157,8 +170,18 @@ export async function insertCleanupEventRows(db: Db, rows: (typeof cleanupEvents
   }
 }
 
-/** `known` is the user's state when the caller read it already (with the session). */
-export async function recordCleanupEvent(db: Db, userId: number, event: NewCleanupEvent, now = new Date(), known?: EventState): Promise<z.infer<typeof CleanupEventResultSchema>> {
+/**
+ * `known` is the user's state when the caller read it already (with the session). Past the
+ * quota nothing is written but the quota's count, and a 429 is thrown.
+ */
+export async function recordCleanupEvent(
+  db: Db,
+  userId: number,
+  event: NewCleanupEvent,
+  quota: EventQuota,
+  now = new Date(),
+  known?: EventState,
+): Promise<z.infer<typeof CleanupEventResultSchema>> {
   const state = known ?? (await eventState(db).execute({ userId }))[0];
 
   let zone = state?.timezone ?? "UTC";
@@ -171,7 +194,20 @@ export async function recordCleanupEvent(db: Db, userId: number, event: NewClean
   const { clientId, category, action, items, bytesFreed } = event;
   // Only what changes the device moves the goal and the streak (issue 16).
   const goal = countsTowardGoal(action);
-  const [counts] = await insertEventAndCount(db).execute({ userId, clientId, category, action, items, bytesFreed, localDate: today, goal });
+  const [counts] = await insertEventAndCount(db).execute({
+    userId,
+    clientId,
+    category,
+    action,
+    items,
+    bytesFreed,
+    localDate: today,
+    goal,
+    quotaKey: `quota:events:${userId}`,
+    quotaMax: quota.max,
+    quotaWindow: `${Math.max(1, Math.round(quota.windowMs))} milliseconds`,
+  });
+  if ((counts?.hits ?? 0) > quota.max) throw tooManyRequests(new Date(counts!.resetAt));
   const recorded = (counts?.recorded ?? 0) > 0;
   const counted = recorded && goal;
 
