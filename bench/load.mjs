@@ -47,11 +47,20 @@ function cpuTicks(pid) {
   }
 }
 
+/**
+ * CPU ticks of the PostgreSQL server: every live postgres process, plus what the postmaster's
+ * exited children used (a backend whose connection closed takes its ticks with it otherwise).
+ * The server is shared: other clients' queries count too.
+ */
 function postgresTicks() {
   let ticks = 0;
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres")) ticks += cpuTicks(pid);
+      if (!readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres")) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+      const parent = fields[1];
+      if (!readFileSync(`/proc/${parent}/comm`, "utf8").startsWith("postgres")) ticks += Number(fields[13]) + Number(fields[14]);
     } catch {
       // the process ended meanwhile
     }

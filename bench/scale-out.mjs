@@ -90,11 +90,17 @@ function cpuTicks(pid) {
   }
 }
 
-function ticksOf(match) {
+/** CPU ticks the waited-for children of a process used (cutime + cstime). */
+function childTicks(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return Number(fields[13]) + Number(fields[14]);
+}
+
+function ticksOf(match, ticksFor = cpuTicks) {
   let ticks = 0;
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
-      if (match(pid)) ticks += cpuTicks(pid);
+      if (match(pid)) ticks += ticksFor(pid);
     } catch {
       // the process ended meanwhile
     }
@@ -110,7 +116,9 @@ function cpuParts(nginxPid, appPids) {
   return {
     nginx: ticksOf((pid) => pid === String(nginxPid) || (comm(pid) === "nginx" && ppid(pid) === nginxPid)),
     apps: ticksOf((pid) => apps.has(pid)),
-    pg: ticksOf((pid) => comm(pid).startsWith("postgres")),
+    // Live backends plus what exited ones used (the postmaster's children's time): a
+    // backend whose pooled connection closed would take its ticks with it otherwise.
+    pg: ticksOf((pid) => comm(pid).startsWith("postgres")) + ticksOf((pid) => comm(pid).startsWith("postgres") && !comm(String(ppid(pid))).startsWith("postgres"), childTicks),
     bench: (() => {
       const u = process.cpuUsage();
       return (u.user + u.system) / 10_000;
