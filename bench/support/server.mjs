@@ -1,17 +1,8 @@
-// Helpers the benches share for running the built server on a free port.
-import { createServer } from "node:net";
+// Helpers the benches share for running the built server on a free port (PORT_RANGE=5400-5499
+// keeps them inside a block of ports, see scripts/faults/harness.mjs).
+import { freePort } from "../../scripts/faults/harness.mjs";
 
-/** A TCP port nothing listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Resolves once GET {base}/api/health answers ok; fails if the child exits or time runs out. */
 export async function waitForHealth(base, child, timeoutMs = 60_000) {
@@ -32,7 +23,7 @@ export async function waitForHealth(base, child, timeoutMs = 60_000) {
  * The built server (dist/server/main.js) on a free port with a throw-away PGlite data
  * directory, healthy when this resolves; stop() ends it and removes the directory.
  */
-export async function startBuiltServer({ env = {}, cwd } = {}) {
+export async function startBuiltServer({ env = {}, cwd, entry = "dist/server/main.js" } = {}) {
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
@@ -40,7 +31,7 @@ export async function startBuiltServer({ env = {}, cwd } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "cleanspace-bench-"));
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, [entry], {
     cwd,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", DATABASE_URL: "", ...env },
     stdio: ["ignore", "ignore", "inherit"],

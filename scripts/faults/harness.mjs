@@ -39,15 +39,29 @@ export function finish(name) {
   process.exit(0);
 }
 
-export function freePort() {
+function portIsFree(port) {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
+    srv.once("error", (err) => (port ? resolvePort(0) : reject(err)));
+    srv.listen(port, "127.0.0.1", () => {
+      const { port: bound } = srv.address();
+      srv.close(() => resolvePort(bound));
     });
   });
+}
+
+// PORT_RANGE=5400-5499 keeps every server and proxy of a run inside a block of ports (a shared
+// machine hands each agent its own block); without it the system picks any free port.
+const range = /^(\d+)-(\d+)$/.exec(process.env.PORT_RANGE ?? "");
+let nextInRange = range ? Number(range[1]) : 0;
+
+export async function freePort() {
+  if (!range) return portIsFree(0);
+  for (; nextInRange <= Number(range[2]); nextInRange++) {
+    const port = await portIsFree(nextInRange);
+    if (port) return nextInRange++;
+  }
+  throw new Error(`no free port left in PORT_RANGE ${process.env.PORT_RANGE}`);
 }
 
 export function tempDir(prefix) {

@@ -178,6 +178,22 @@ export const cleanupEvents = pgTable(
   ],
 );
 
+/**
+ * Cleanups (goal actions, GOAL_ACTIONS) per user per local day: today's goal reads one row
+ * instead of counting the day's events (issue 23). Kept exact by the statements that write
+ * cleanup_events (services/cleanup-events.ts: insert and undo change the event and the count
+ * in one statement); anything else that inserts or deletes events must use them too.
+ */
+export const cleanupDayCounts = pgTable(
+  "cleanup_day_counts",
+  {
+    userId: userRef(),
+    localDate: text("local_date").notNull(),
+    cleanups: integer("cleanups").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+);
+
 export const filterPresets = pgTable(
   "filter_presets",
   {

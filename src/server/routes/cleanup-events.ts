@@ -3,16 +3,15 @@
  * moves today's goal and the streak. DELETE retracts one (undo). Own user only: the
  * user is the session's, never a body field.
  */
-import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CleanupEventResultSchema, CleanupEventSchema } from "../../domain/schemas/cleanup-event";
 import { joinedOf, requireUser, type SessionJoin } from "../auth/guard";
-import { cleanupEvents } from "../db/schema";
 import { compiledSerializer } from "../plugins/compiled-serializer";
 import { HttpError } from "../plugins/errors";
-import { enforceLimit } from "../services/rate-limit";
-import { readEventStateWithSession, recordCleanupEvent, type EventState } from "../services/cleanup-events";
+import { readEventStateWithSession, recordCleanupEvent, retractCleanupEvent, type EventState } from "../services/cleanup-events";
+
+const DAY_MS = 24 * 3600_000;
 
 const eventStateJoin: SessionJoin<EventState> = () => readEventStateWithSession;
 
@@ -22,11 +21,12 @@ export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true, sessionJoin: eventStateJoin }, schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } }, serializerCompiler: compiledSerializer },
     async (request) => {
       const { userId } = requireUser(request);
-      // Events are history rows every Insights read sums: bounded per user (issue 18 #7).
-      await enforceLimit(app.limiter, `quota:events:${userId}`, app.limits.cleanupEventsPerDay, 24 * 3600_000);
       const { clientId, actionId, category, action, items, bytesFreed, timezone } = request.body;
       const event = { clientId: (clientId ?? actionId)!, category, action, items, bytesFreed, timezone };
-      return recordCleanupEvent(app.db, userId, event, new Date(), joinedOf(request, eventStateJoin));
+      // Events are history rows every Insights read sums: bounded per user (issue 18 #7),
+      // counted in the insert's own statement (issue 23).
+      const quota = { max: app.limits.cleanupEventsPerDay, windowMs: DAY_MS };
+      return recordCleanupEvent(app.db, userId, event, quota, new Date(), joinedOf(request, eventStateJoin));
     },
   );
 
@@ -35,11 +35,7 @@ export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, schema: { params: z.object({ clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }) } },
     async (request, reply) => {
       const { userId } = requireUser(request);
-      const removed = await app.db
-        .delete(cleanupEvents)
-        .where(and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.clientId, request.params.clientId)))
-        .returning({ id: cleanupEvents.id });
-      if (removed.length === 0) throw new HttpError(404, "Not found");
+      if (!(await retractCleanupEvent(app.db, userId, request.params.clientId))) throw new HttpError(404, "Not found");
       return reply.code(204).send();
     },
   );

@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeHealthScore } from "../../domain/health-score";
+import { GOAL_ACTIONS } from "../../domain/cleanup-ledger";
 import { localDate } from "../../domain/dates";
 import { cleanupEvents, digitalData, scanSnapshots, streaks } from "../db/schema";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../../domain/testing/build-summary";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
+import { insertCleanupEventRows } from "../services/cleanup-events";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,7 +139,7 @@ describe("cleanup events", () => {
     await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
     const today = localDate(new Date(), zone);
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    await t.database.db.insert(cleanupEvents).values({ userId: u.id, clientId: clientId(), category: "files", action: "trash", items: 1, localDate: yesterday });
+    await insertCleanupEventRows(t.database.db, [{ userId: u.id, clientId: clientId(), category: "files", action: "trash", items: 1, localDate: yesterday }]);
     const first = (await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1, timezone: zone })).json();
     expect(first).toMatchObject({ recorded: true, goal: { completed: 1 }, streak: { today } });
     // xmin changes with every write of the row.
@@ -206,5 +208,113 @@ describe("cleanup events", () => {
 
   it("answers 401 without a session", async () => {
     expect((await req(null, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1 })).statusCode).toBe(401);
+  });
+});
+
+// The per-user, per-day cleanup counter (issue 23) against a recount of the events. On
+// PostgreSQL (CI sets DATABASE_URL) the concurrent requests really race.
+
+const postEvent = (u: TestUser, body: object) => t.app.inject({ method: "POST", url: "/api/cleanup-events", headers: as(u), payload: body });
+const undoEvent = (u: TestUser, id: string) => t.app.inject({ method: "DELETE", url: `/api/cleanup-events/${id}`, headers: as(u) });
+const goalToday = async (u: TestUser) => (await t.app.inject({ method: "GET", url: `/api/digital-data/${u.id}`, headers: as(u) })).json() as { today: string; goal: { completed: number } };
+
+type Day = { day: string; n: number };
+const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Day[] }).rows.map((r) => ({ day: r.day, n: Number(r.n) }));
+
+/** The counters of `userId` (zero rows left out) and a recount of the events, per day. */
+async function countersAndRecount(userId: number) {
+  const goal = sql.join(GOAL_ACTIONS.map((a) => sql`${a}`), sql`, `);
+  const counters = await rows(sql`select local_date as day, cleanups as n from cleanup_day_counts where user_id = ${userId} and cleanups <> 0 order by 1`);
+  const recount = await rows(sql`select local_date as day, count(*) as n from cleanup_events where user_id = ${userId} and action in (${goal}) group by 1 order by 1`);
+  return { counters, recount };
+}
+
+async function scannedUser() {
+  const u = await buildUser(t.app);
+  await t.app.inject({ method: "POST", url: "/api/real-data/scan", headers: as(u), payload: { userId: u.id, summary: buildSummary() } });
+  return u;
+}
+
+describe("the day's cleanup counter", () => {
+  it("equals a recount after inserts, retries, reviews and undos, and the goal reads it", async () => {
+    const u = await scannedUser();
+    const ids = Array.from({ length: 6 }, clientId);
+    for (const [i, id] of ids.entries()) await postEvent(u, { clientId: id, category: "files", action: i % 3 === 2 ? "review" : "trash", items: 1 });
+    await postEvent(u, { clientId: ids[0], category: "files", action: "trash", items: 1 }); // a retry counts once
+    expect((await undoEvent(u, ids[1]!)).statusCode).toBe(204); // a cleanup
+    expect((await undoEvent(u, ids[2]!)).statusCode).toBe(204); // a review: the count stays
+    expect((await undoEvent(u, ids[1]!)).statusCode).toBe(404); // undone already: nothing more comes off
+    const { counters, recount } = await countersAndRecount(u.id);
+    expect(counters).toEqual(recount);
+    expect(recount).toEqual([{ day: expect.any(String) as string, n: 3 }]);
+    expect((await goalToday(u)).goal.completed).toBe(3);
+    const next = (await postEvent(u, { clientId: clientId(), category: "photos", action: "delete", items: 2 })).json();
+    expect(next.goal.completed).toBe(4);
+  });
+
+  it("stays exact under concurrent inserts of one user, each answer counting its own event", async () => {
+    const u = await scannedUser();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => postEvent(u, { clientId: clientId(), category: "files", action: "trash", items: 1 })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
+    const completed = answers.map((a) => (a.json() as { goal: { completed: number } }).goal.completed).sort((a, b) => a - b);
+    // Each insert reads the counter after adding itself: 1, 2, …, 30, no two alike.
+    expect(completed).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    const { counters, recount } = await countersAndRecount(u.id);
+    expect(counters).toEqual(recount);
+    expect(recount[0]?.n).toBe(30);
+  });
+
+  it("stays exact under concurrent inserts and undos of several users", async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, scannedUser));
+    const made = users.map(() => Array.from({ length: 6 }, clientId));
+    await Promise.all(users.flatMap((u, i) => made[i]!.map((id) => postEvent(u, { clientId: id, category: "photos", action: "trash", items: 1 }))));
+    // Undo two of each user's while more arrive.
+    await Promise.all(
+      users.flatMap((u, i) => [
+        undoEvent(u, made[i]![0]!),
+        undoEvent(u, made[i]![1]!),
+        postEvent(u, { clientId: clientId(), category: "files", action: "quick-action", items: 1 }),
+        postEvent(u, { clientId: made[i]![2]!, category: "files", action: "trash", items: 1 }), // a retry
+      ]),
+    );
+    for (const u of users) {
+      const { counters, recount } = await countersAndRecount(u.id);
+      expect(counters).toEqual(recount);
+      expect(recount[0]?.n).toBe(5);
+      expect((await goalToday(u)).goal.completed).toBe(5);
+    }
+  });
+
+  it("counts on the user's own day, and an undo takes the event off the day it was made", async () => {
+    const zone = "Pacific/Kiritimati"; // UTC+14: its day differs from UTC's for 14 hours of each day
+    const u = await scannedUser();
+    const today = localDate(new Date(), zone);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const old = clientId();
+    await insertCleanupEventRows(t.database.db, [
+      { userId: u.id, clientId: old, category: "files", action: "trash", items: 1, localDate: yesterday },
+      { userId: u.id, clientId: clientId(), category: "files", action: "restore", items: 1, localDate: yesterday },
+    ]);
+    const first = (await postEvent(u, { clientId: clientId(), category: "files", action: "trash", items: 1, timezone: zone })).json();
+    expect(first.goal.completed).toBe(1);
+    expect(await goalToday(u)).toMatchObject({ today, goal: { completed: 1 } });
+    expect((await undoEvent(u, old)).statusCode).toBe(204);
+    const { counters, recount } = await countersAndRecount(u.id);
+    expect(counters).toEqual(recount);
+    expect(recount).toEqual([{ day: today, n: 1 }]);
+    expect((await goalToday(u)).goal.completed).toBe(1);
+  });
+  it("counts the daily quota in the insert's statement: past it, a 429 and nothing written", async () => {
+    const u = await scannedUser();
+    const max = t.app.limits.cleanupEventsPerDay;
+    await postEvent(u, { clientId: clientId(), category: "files", action: "trash", items: 1 });
+    expect((await rows(sql`select key as day, count as n from rate_limits where key = ${`quota:events:${u.id}`}`))[0]?.n).toBe(1);
+    await t.database.db.execute(sql`update rate_limits set count = ${max} where key = ${`quota:events:${u.id}`}`);
+    const refused = await postEvent(u, { clientId: clientId(), category: "files", action: "trash", items: 1 });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(80_000);
+    const { counters, recount } = await countersAndRecount(u.id);
+    expect(counters).toEqual(recount);
+    expect(recount[0]?.n).toBe(1);
   });
 });

@@ -2,15 +2,14 @@
  * From a scan summary to the spec's digital_data columns, and back out as the API's
  * DigitalData (score breakdown and today's goal included).
  */
-import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { GOAL_ACTIONS } from "../../domain/cleanup-ledger";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { goalProgress } from "../../domain/goals";
 import { scoreSummary } from "../../domain/health-score";
 import type { DigitalData } from "../../domain/schemas/digital-data";
 import { ScanSummarySchema, type ScanSummary } from "../../domain/schemas/scan-summary";
 import type { Db } from "../db/client";
 import { preparedPerDb } from "../db/prepared";
-import { cleanupEvents, digitalData, sessions, users, userSettings } from "../db/schema";
+import { cleanupDayCounts, digitalData, sessions, users, userSettings } from "../db/schema";
 import { liveSession, sessionColumns, type SessionRead } from "../auth/sessions";
 import { daysAroundUtc, localDate } from "../../domain/dates";
 
@@ -56,12 +55,13 @@ async function withMailboxFigures(db: Db, userId: number, summary: ScanSummary):
   return { ...summary, emailCount: row.c, emailUnread: Math.min(row.u, row.c) };
 }
 
+/** The user's cleanups (goal actions) on their local `day`, from the day's counter. */
 export async function eventsOn(db: Db, userId: number, day: string): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(cleanupEvents)
-    .where(and(eq(cleanupEvents.userId, userId), eq(cleanupEvents.localDate, day), inArray(cleanupEvents.action, [...GOAL_ACTIONS])));
-  return Number(row?.n ?? 0);
+    .select({ n: cleanupDayCounts.cleanups })
+    .from(cleanupDayCounts)
+    .where(and(eq(cleanupDayCounts.userId, userId), eq(cleanupDayCounts.localDate, day)));
+  return row?.n ?? 0;
 }
 
 type DigitalDataRow = typeof digitalData.$inferSelect;
@@ -72,25 +72,19 @@ export async function loadDigitalData(db: Db, userId: number, today: string): Pr
 }
 
 /**
- * GET /api/digital-data/{id}'s read: the scan row, the user's zone, and the cleanup events
+ * GET /api/digital-data/{id}'s read: the scan row, the user's zone, and the cleanup counts
  * of the three dates "today" can be in any zone (the day is picked once the zone is known).
  * Run in the session lookup's own statement (digitalDataJoin), so the route costs one round
  * trip: round trips were most of its latency under load. The data joins only when the
  * session's user is the requested one, so another user's id reads nothing of theirs.
  */
 const digitalDataWithSession = preparedPerDb((db) => {
+  // The day counters (one row per day, not the day's events): the goal's count stays one
+  // index read however many cleanups the day holds.
   const perDay = db
-    .select({ day: cleanupEvents.localDate, n: count().as("n") })
-    .from(cleanupEvents)
-    .where(
-      and(
-        eq(cleanupEvents.userId, users.id),
-        inArray(cleanupEvents.localDate, [sql.placeholder("d0"), sql.placeholder("d1"), sql.placeholder("d2")]),
-        // Only cleanups move the goal: a review or a restore is not one (issue 16).
-        inArray(cleanupEvents.action, [...GOAL_ACTIONS]),
-      ),
-    )
-    .groupBy(cleanupEvents.localDate)
+    .select({ day: cleanupDayCounts.localDate, n: cleanupDayCounts.cleanups })
+    .from(cleanupDayCounts)
+    .where(and(eq(cleanupDayCounts.userId, users.id), inArray(cleanupDayCounts.localDate, [sql.placeholder("d0"), sql.placeholder("d1"), sql.placeholder("d2")])))
     .as("per_day");
   return db
     .select({

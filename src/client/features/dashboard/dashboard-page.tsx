@@ -68,7 +68,9 @@ export function DashboardPage() {
   const goal = userId && data.data ? data.data.goal : goalProgress(summary ? score : 100, 0);
   const currentStreak = streak.data?.currentStreak ?? 0;
   const isPremium = user ? ["active", "lifetime", "trial"].includes(user.subscriptionStatus) : false;
-  const showPromo = !user || !["active", "lifetime", "trial"].includes(user.subscriptionStatus);
+  // Shown once the session is known: a banner shown while loading and removed when a
+  // subscriber's session arrives pushed the whole dashboard up (Lighthouse CLS 0.5, issue 23).
+  const showPromo = session.status !== "loading" && !isPremium;
 
   const { autoCleanOn, afterScan } = cleanups;
   const recommendations = useMemo(

@@ -9,10 +9,11 @@ import { z } from "zod";
 import { CLEANUP_ACTIONS, CLEANUP_CATEGORIES } from "../../../domain/schemas/cleanup-event";
 import { ScanSummarySchema } from "../../../domain/schemas/scan-summary";
 import { addDays } from "../../../domain/dates";
-import { requireUser } from "../../auth/guard";
-import { cleanupEvents, scanSnapshots, streaks } from "../../db/schema";
-import { saveSummary } from "../../services/digital-data";
 import { scoreSummary } from "../../../domain/health-score";
+import { requireUser } from "../../auth/guard";
+import { scanSnapshots, streaks } from "../../db/schema";
+import { insertCleanupEventRows } from "../../services/cleanup-events";
+import { saveSummary } from "../../services/digital-data";
 import { userToday } from "../../services/user-time";
 
 const daysAgo = z.number().int().min(0).max(400);
@@ -52,19 +53,22 @@ export const testSeedRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const latest = ordered[ordered.length - 1];
     if (latest) await saveSummary(app.db, userId, latest.summary);
-    for (const [i, e] of events.entries()) {
-      const localDate = addDays(today, -e.daysAgo);
-      await app.db.insert(cleanupEvents).values({
-        userId,
-        clientId: `seed-${Date.now().toString(36)}-${i}`,
-        category: e.category,
-        action: e.action,
-        items: e.items,
-        bytesFreed: e.bytesFreed,
-        localDate,
-        createdAt: new Date(`${localDate}T10:00:00Z`),
-      });
-    }
+    await insertCleanupEventRows(
+      app.db,
+      events.map((e, i) => {
+        const localDate = addDays(today, -e.daysAgo);
+        return {
+          userId,
+          clientId: `seed-${Date.now().toString(36)}-${i}`,
+          category: e.category,
+          action: e.action,
+          items: e.items,
+          bytesFreed: e.bytesFreed,
+          localDate,
+          createdAt: new Date(`${localDate}T10:00:00Z`),
+        };
+      }),
+    );
     if (streak) {
       const history = [...new Set(streak.historyDaysAgo.map((d) => addDays(today, -d)))].sort();
       const last = history[history.length - 1] ?? null;
