@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // browser-scan.mjs — the web app's scan of a real folder in headless Chromium: files/s, and the
-// longest main-thread task while it runs (issue 5: no long task over 100 ms during a 20,000-file scan).
+// longest main-thread task while it runs (no long task over 100 ms during a 20,000-file scan).
 //
 // Usage: node bench/browser-scan.mjs [--files 20000] [--seed 1] [--runs 2] [--dir DIR] [--build] [--rescan] [--floor]
 // --rescan scans the folder a second time in the same browser profile (the hash cache filled);

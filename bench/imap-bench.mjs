@@ -1,4 +1,4 @@
-// `node bench/imap-bench.mjs [--sizes 10000,50000]`: how fast a mailbox lists (issue 21), against
+// `node bench/imap-bench.mjs [--sizes 10000,50000]`: how fast a mailbox lists, against
 // a real Dovecot started here with generated Maildir mailboxes (scripts/test-support/dovecot.mjs),
 // through the built server (`npm run build` first): sign up, connect over TLS, then time
 // POST /api/email/list end to end (server fetches ENVELOPE, size, flags, date and the

@@ -1,5 +1,5 @@
 // Bundles the server with esbuild: main.js (`npm start`) and test-main.js (the browser suites'
-// server, with the test-only routes; main.js never contains them, issue 18 #18). PGlite stays
+// server, with the test-only routes; main.js never contains them). PGlite stays
 // external (it loads its WASM and data files from its own package folder); a createRequire banner lets CommonJS deps run in the ESM bundle.
 import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";

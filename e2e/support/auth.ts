@@ -96,7 +96,7 @@ export async function readResetLink(request: APIRequestContext, to: string): Pro
 
 /**
  * Confirms the signed-in user's address through the link mailed at registration (read from
- * the test outbox, as a user reads their inbox). A card-free trial needs it (issue 17).
+ * the test outbox, as a user reads their inbox). A card-free trial needs it.
  */
 export async function confirmEmailViaOutbox(request: APIRequestContext, origin: string = baseUrl()): Promise<void> {
   const me = await request.get(`${origin}/api/auth/me`);

@@ -40,7 +40,7 @@ function stream(client) {
 }
 
 async function exportedCounts(session, userId, label) {
-  // Export is a POST (issue 18 #12: a GET must not write the history row).
+  // Export is a POST (a GET must not write the history row).
   const exported = await session.request("POST", `/api/users/${userId}/export`, {});
   expect(exported.status === 200, `${label}: export answers 200`);
   const events = exported.json?.events ?? [];

@@ -1,4 +1,4 @@
-// A real IMAP server for the e-mail tests and the IMAP benchmark (issue 21): Debian's Dovecot,
+// A real IMAP server for the e-mail tests and the IMAP benchmark: Debian's Dovecot,
 // run with its own configuration in a scratch directory, listening on a free loopback port over
 // TLS with a self-signed certificate made at start. The mailboxes are Maildir files written
 // directly (far faster than appending over IMAP), so thousands of messages take about a second.

@@ -49,7 +49,7 @@ export function estimateBackupGb(photos: number, files: number): number {
 }
 
 /**
- * What copying the scanned photos and files would take (issue 16): the bytes the scan
+ * What copying the scanned photos and files would take: the bytes the scan
  * measured; the spec's per-item estimate only when no byte count exists.
  */
 export function backupSize(a: { photosCount: number; filesCount: number; totalBytes: number }): { bytes: number; basis: "scan" | "estimate" } {

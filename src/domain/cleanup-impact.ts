@@ -1,5 +1,5 @@
 /**
- * What a cleanup would really change (issue 16): the health gain of a quick win or a
+ * What a cleanup would really change: the health gain of a quick win or a
  * recommendation is the score after the cleanup minus the score now, both from the real
  * score function (health-score.ts) on the user's own scan summary — never a fixed "+20".
  */

@@ -1,5 +1,5 @@
 /**
- * What a cleanup event did to the device (issue 16, decision 012). Files first go to the
+ * What a cleanup event did to the device (decision 012). Files first go to the
  * CleanSpace trash: their bytes are "in the trash, reclaimable" (undoable), not freed. They
  * are "freed" only when deleted for good from the trash. Each byte is counted once, with
  * the real size the device measured; the spec's estimate (§9 "Storage freed =

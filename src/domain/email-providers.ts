@@ -1,4 +1,4 @@
-/** Issue 21: IMAP presets (implicit TLS on 993) and where each provider issues an app password. */
+/** IMAP presets (implicit TLS on 993) and where each provider issues an app password. */
 export interface MailProvider {
   id: "gmail" | "outlook" | "icloud" | "yahoo" | "fastmail";
   label: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 21, Organize → Email: a mailbox's metadata grouped the way people clean mail — by
+ * Organize → Email: a mailbox's metadata grouped the way people clean mail — by
  * sender (ranked by count or size, with unread and latest date), newsletters (a
  * List-Unsubscribe header), large and old messages. Pure: the browser holds the metadata.
  */

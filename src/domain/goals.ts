@@ -58,7 +58,7 @@ function describeWin(id: QuickWin["id"], s: ScanSummary): { title: string; descr
 
 /**
  * Spec §9: at most 3, each with its condition and time. The "+N health" is the score after
- * the cleanup minus the score now (cleanup-impact.ts, issue 16); a win that would not raise
+ * the cleanup minus the score now (cleanup-impact.ts); a win that would not raise
  * the score is not offered.
  */
 export function pickQuickWins(s: ScanSummary): QuickWin[] {

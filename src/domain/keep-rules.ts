@@ -1,5 +1,5 @@
 /**
- * Keep-rules and protected folders (issue 20): which copy of a duplicate group survives,
+ * Keep-rules and protected folders: which copy of a duplicate group survives,
  * and which files are never proposed for removal. Pure: the CLI (`cleanspace clean`) and
  * Organize's "Export cleanup plan" decide with the same code, and every decision carries
  * the rule that made it, in words, so a user can check a proposal before acting on it.

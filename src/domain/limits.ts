@@ -1,6 +1,6 @@
 /**
  * Bounds every number the API accepts so it fits the column it lands in and every sum of
- * them stays an exact integer (issue 18 #9). The schemas in src/domain/schemas use these.
+ * them stays an exact integer. The schemas in src/domain/schemas use these.
  */
 
 /** PostgreSQL `integer` (int4): counts, ids, scores. */
@@ -16,7 +16,7 @@ export const MAX_EVENT_BYTES = 2 ** 40;
 export const MAX_EVENT_ITEMS = 1_000_000;
 
 /**
- * Per-user quotas (issue 18 #7): one account cannot grow the tables, or the work of its own
+ * Per-user quotas: one account cannot grow the tables, or the work of its own
  * Insights, without bound. A real person scans a few times and cleans up a few dozen times a day.
  */
 export const MAX_SNAPSHOTS_PER_DAY = 50;

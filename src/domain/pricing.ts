@@ -27,7 +27,7 @@ export interface Plan {
 export const MONEY_BACK_GUARANTEE_DAYS = 30;
 
 /**
- * What Pro unlocks today, and nothing more (issue 16) — each line is gated in the code:
+ * What Pro unlocks today, and nothing more — each line is gated in the code:
  * the Organize workspace (client gate; e-mail cleanup is not built, so it is not listed),
  * filter presets (server, routes/filter-presets.ts), Quick Scan and the quick-actions panel
  * (spec §6), Insights and the Pro exports and backups (server, routes/insights.ts, export.ts).

@@ -3,7 +3,7 @@
  * thresholds, priorities, confidences and benefits, at most 5, sorted by priority weight
  * (high 3, medium 2, low 1) times confidence, descending.
  *
- * Every figure shown is the user's own (issue 16): counts and bytes from the latest scan
+ * Every figure shown is the user's own: counts and bytes from the latest scan
  * summary, the health gain from the real score function (score after − score now). A rule
  * whose condition holds but whose real effect is zero (nothing the scan found to act on) is
  * not shown.

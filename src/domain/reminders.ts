@@ -1,5 +1,5 @@
 /**
- * The daily reminder behind the Push Notifications setting (spec §2 Settings, issue 16):
+ * The daily reminder behind the Push Notifications setting (spec §2 Settings):
  * one notification a day at a fixed local hour, nudging towards the daily goal.
  */
 export const REMINDER_HOUR = 19;

@@ -7,7 +7,7 @@
 /**
  * CleanSpace's own trash folder (Organize moves files there, undoably). A scan never walks
  * into it, at any depth, from any source: what is in the trash is already cleaned up, so it
- * must not come back as duplicates, clutter or totals (issue 16).
+ * must not come back as duplicates, clutter or totals.
  */
 export const TRASH_DIR = ".cleanspace-trash";
 

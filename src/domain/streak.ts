@@ -1,5 +1,5 @@
 /**
- * Declutter streaks (spec §2 "Declutter Streak card", §3 streaks, issue 6): a day counts in
+ * Declutter streaks (spec §2 "Declutter Streak card", §3 streaks): a day counts in
  * the user's own time zone; consecutive days extend the streak, a gap resets it, the same
  * day twice counts once; the longest is kept; history holds YYYY-MM-DD dates.
  */

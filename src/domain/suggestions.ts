@@ -1,7 +1,7 @@
 /**
  * Smart suggestions (spec §3 "Suggestion", §4 "Suggestion", §9 "Insights suggestions") on
  * the user's real aggregates, with the spec's rules, priorities and confidences. Every
- * count and byte figure is the user's own (issue 16): where the scan measured the bytes
+ * count and byte figure is the user's own: where the scan measured the bytes
  * (duplicate photos, large and old files) the measured figure is shown and marked "scan";
  * the spec's per-item sizes (120 MB per app, 0.5 MB per e-mail) stand in only where no byte
  * count exists, marked "estimate". A suggestion with nothing to act on is not shown.

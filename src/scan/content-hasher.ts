@@ -29,7 +29,7 @@ export function firstPassRanges(size: number): [number, number][] {
  * Reads in flight. In a browser each read is an async round trip to the blob store: one
  * `arrayBuffer()` of a whole small file with 16 in flight took ~210 µs a file in Chromium's
  * worker, where batching slices into one Blob cost more in `slice()` and `new Blob` than it
- * saved (issue 24). In Node the reads answer synchronously, so the pool costs nothing.
+ * saved. In Node the reads answer synchronously, so the pool costs nothing.
  */
 export const READS_IN_FLIGHT = 16;
 /** Full hashes run this many files at a time (each with its own hash state, 1 MiB chunks: 4 MiB held at most). */

@@ -26,7 +26,7 @@ export interface StoredScanIndex extends StoredScanMeta {
  * The item index is kept in records of up to CHUNK_ITEMS items, in the same "items" store
  * as before (keyPath "id"): a chunk record has a negative id (-1, -2, … in order) and an
  * `items` array. 20,000 items in records of 1,000 write in ~50 ms where one put per item
- * took 1.2–1.4 s, and IndexedDB needs no schema change (issue 24). Plain item records (ids
+ * took 1.2–1.4 s, and IndexedDB needs no schema change. Plain item records (ids
  * ≥ 1) from older versions, or written by tests, are still read.
  */
 interface ItemChunk {

@@ -32,7 +32,7 @@ export type SavedScan = Omit<ScanResult, "items">;
 
 /**
  * Runs a scan in the worker and saves its item index there, in large records: the page
- * gets only the summary and the groups, so it never clones 20,000 items (issue 24).
+ * gets only the summary and the groups, so it never clones 20,000 items.
  * An empty scan saves nothing.
  */
 export async function scanAndSaveInWorker(options: Omit<RunScanInWorkerOptions, "saveIndex">): Promise<SavedScan> {

@@ -43,7 +43,7 @@ export async function handleScanRequest(request: ScanWorkerRequest, post: (messa
       source = createFileListSource(request.source);
     }
     const { saveIndex, ...options } = request.options;
-    // The hash cache: a rescan of an unchanged folder reads no file content (issue 24).
+    // The hash cache: a rescan of an unchanged folder reads no file content.
     const cache = options.metadataOnly ? null : await openBrowserHashCache(folderKey(request.source));
     const hasher = cache ? withHashCache(await createSourceHasher(source), cache) : undefined;
     const result = await runScan(source, {

@@ -9,7 +9,7 @@ export interface ScanWorkerOptions {
   apps?: DetectedApp[];
   /**
    * Save the item index to IndexedDB from the worker and answer with an empty `items`:
-   * 20,000 items never cross to the page (cloning them there cost seconds, issue 24).
+   * 20,000 items never cross to the page (cloning them there cost seconds).
    */
   saveIndex?: boolean;
 }

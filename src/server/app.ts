@@ -44,7 +44,7 @@ export interface Limits {
   reset: number;
   /** Password checks by a signed-in user (password change, account deletion) per client. */
   passwordCheckPerIp: number;
-  /** Per-user quotas (issue 18 #7): rows a day, heavy reads an hour. */
+  /** Per-user quotas: rows a day, heavy reads an hour. */
   snapshotsPerDay: number;
   scansPerDay: number;
   cleanupEventsPerDay: number;
@@ -88,7 +88,7 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /**
    * Routes only the test build registers (src/server/test/routes/): the production bundle,
-   * built from main.ts, never imports them (issue 18 #18).
+   * built from main.ts, never imports them.
    */
   extraRoutes?: FastifyPluginAsync[];
 }
@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ? loggerOptions(options.logger) : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Only the configured proxy may name the client (issue 18 #2); by default the socket peer is the client.
+    // Only the configured proxy may name the client; by default the socket peer is the client.
     trustProxy: trustProxyOption(env.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorateRequest("client", {

@@ -2,7 +2,7 @@
  * Start-up configuration, validated once. A bad value stops the server with a list of the
  * offending keys instead of failing later in a request.
  *
- * Nothing security-relevant reads NODE_ENV (issue 18 #13): absolute URLs, Secure cookies and
+ * Nothing security-relevant reads NODE_ENV: absolute URLs, Secure cookies and
  * HSTS follow APP_ORIGIN; which proxy is believed follows TRUST_PROXY.
  */
 import { isIP } from "node:net";
@@ -55,7 +55,7 @@ const EnvSchema = z.object({
   TRIAL_EMAIL_HMAC_KEY: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   REDIS_URL: optionalString,
   /**
-   * Issue 21: key that seals a mailbox password kept for "stay connected" (AES-256-GCM). Unset:
+   * Key that seals a mailbox password kept for "stay connected" (AES-256-GCM). Unset:
    * passwords are never kept and the option is not offered. At least 32 characters.
    */
   IMAP_SECRET_KEY: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -154,13 +154,13 @@ export function allowedOrigins(env: Pick<Env, "APP_ORIGIN">): string[] | null {
 /**
  * The origin every absolute URL (mail links, payment return URLs) is built on: the first
  * APP_ORIGIN, else http://localhost:PORT. Never the request's Host or X-Forwarded-* headers,
- * which the client chooses (issue 18 #1).
+ * which the client chooses.
  */
 export function appOrigin(env: Pick<Env, "APP_ORIGIN" | "PORT">): string {
   return allowedOrigins(env)?.[0] ?? `http://localhost:${env.PORT}`;
 }
 
-/** The public origin is https: Secure `__Host-` cookies and HSTS (issue 18 #13). */
+/** The public origin is https: Secure `__Host-` cookies and HSTS. */
 export function servesHttps(env: Pick<Env, "APP_ORIGIN" | "PORT">): boolean {
   return appOrigin(env).startsWith("https://");
 }

@@ -1,5 +1,5 @@
 /**
- * Applies the synced settings on every page (issue 16): when the account's settings arrive
+ * Applies the synced settings on every page: when the account's settings arrive
  * — on this device or after signing in on another — haptics, sounds, the theme and the
  * daily reminder follow them. A theme chosen elsewhere (the dark-mode offer) is saved back.
  */

@@ -20,7 +20,7 @@ export function TabBar() {
   const [location, navigate] = useLocation();
   // In <body>, not inside the route's wrapper: that wrapper slides in with a transform, and a
   // transformed ancestor makes `fixed` relative to it, so the bar sat under the content and
-  // jumped to the screen's bottom when the slide ended (Lighthouse CLS 0.1–0.3, issue 23).
+  // jumped to the screen's bottom when the slide ended (Lighthouse CLS 0.1–0.3).
   return createPortal(
     <nav
       aria-label="Main"

@@ -1,5 +1,5 @@
 /**
- * The user's keep-rules and protected folders (issue 20), kept in this browser only
+ * The user's keep-rules and protected folders, kept in this browser only
  * (localStorage), never in the synced settings: folder names are file paths, and paths never
  * reach the server (decision 014). Settings edits them; Organize's proposals and the cleanup
  * plan use them.

@@ -1,5 +1,5 @@
 /**
- * Organize's proposals follow the user's keep-rules (issue 20): within each duplicate group
+ * Organize's proposals follow the user's keep-rules: within each duplicate group
  * the copy to keep — and any protected copy — counts as an original (never selected by
  * "Duplicates", never moved by Auto Clean), and every member carries the reason in words.
  */

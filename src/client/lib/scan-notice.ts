@@ -1,5 +1,5 @@
 /**
- * Spec §8 scan texts, each said only when true (issue 16): "saved" only once the server has
+ * Spec §8 scan texts, each said only when true: "saved" only once the server has
  * the scan; a visitor's scan, kept on this device, is named by where its files came from; a
  * failed save says so. Shared by the dashboard's scan and Organize's rescan.
  */

@@ -1,5 +1,5 @@
 /**
- * The cleanup plan (issue 20): what Organize's "Export cleanup plan" downloads and
+ * The cleanup plan: what Organize's "Export cleanup plan" downloads and
  * `cleanspace apply PLAN --root DIR` carries out. Versioned so an older CLI refuses a newer
  * plan instead of guessing. Written on the device and never uploaded: it holds file paths.
  * README "Cleanup plans" documents the format.

@@ -6,7 +6,14 @@ import { ScanSummarySchema } from "./scan-summary";
 export const RealDataScanSchema = z.strictObject({
   userId: z.number().int().positive(),
   summary: ScanSummarySchema,
+  /**
+   * A finished scan also records its snapshot (the history Insights reads) in the same
+   * transaction; a retry of the same scan (same `summary.scannedAt`) records it once.
+   * Without it, the summary alone is updated (after an action changed the device).
+   */
+  snapshot: z.boolean().optional(),
 });
+export type RealDataScan = z.input<typeof RealDataScanSchema>;
 
 export const ScoreFactorSchema = z.object({
   key: z.enum(["duplicates", "large", "old", "empty", "apps", "email"]),

@@ -1,5 +1,5 @@
 /**
- * Issue 21: what passes between the browser and the server for a connected mailbox. The
+ * What passes between the browser and the server for a connected mailbox. The
  * server streams message metadata (never bodies) and keeps none of it; only the aggregates
  * (count, unread, bytes) are stored.
  */

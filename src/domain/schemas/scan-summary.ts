@@ -7,7 +7,7 @@ import { SCAN_CATEGORIES, type ScanCategory } from "../scan-rules";
  * principle 1). Numbers and flags only. Every object is strict and the one string has a
  * fixed ISO format, so a file name or path cannot ride along in an extra or free-text field.
  */
-// Counts land in int4 columns (digital_data); bytes are summed: bounds from domain/limits.ts (issue 18 #9).
+// Counts land in int4 columns (digital_data); bytes are summed: bounds from domain/limits.ts.
 const count = z.number().int().nonnegative().max(INT4_MAX);
 const bytes = z.number().int().nonnegative().max(MAX_SCAN_BYTES);
 
@@ -41,7 +41,7 @@ export const ScanSummarySchema = z
     photosCount: count,
     photosDuplicates: count,
     /**
-     * Bytes of those duplicate photo copies (issue 16: recommendations show real bytes).
+     * Bytes of those duplicate photo copies (recommendations show real bytes).
      * Optional: summaries saved before it existed still read; then the bytes are unknown.
      */
     photosDuplicateBytes: bytes.optional(),

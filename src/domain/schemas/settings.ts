@@ -1,4 +1,4 @@
-/** User settings (spec §3 "Settings", preferences; issue 11), synced across devices. */
+/** User settings (spec §3 "Settings", preferences), synced across devices. */
 import { z } from "zod";
 import { DataTypesSchema, PRIMARY_GOALS } from "../preferences";
 

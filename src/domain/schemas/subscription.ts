@@ -6,7 +6,7 @@ import { z } from "zod";
 import { PlanTypeSchema } from "./plan-type";
 import { SubscriptionStatusSchema } from "./auth";
 
-/** What the Settings screen says about the subscription (issue 17). */
+/** What the Settings screen says about the subscription. */
 export const BillingStateSchema = z.enum(["none", "trial", "active", "past_due", "canceling", "lifetime"]);
 export type BillingState = z.infer<typeof BillingStateSchema>;
 

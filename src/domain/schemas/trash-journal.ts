@@ -1,5 +1,5 @@
 /**
- * The trash journal (issue 20): one JSON object per line in `.cleanspace-trash/journal.jsonl`
+ * The trash journal: one JSON object per line in `.cleanspace-trash/journal.jsonl`
  * inside the cleaned folder, appended by the CLI (`apply`, `clean`, `undo`) and by the web
  * app's trash alike, so either can undo what the other did. A record is written *before*
  * the move it describes (write-ahead): a move cut short by a full disk, a read-only folder

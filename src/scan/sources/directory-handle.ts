@@ -16,7 +16,7 @@ interface FolderHandle {
 
 /**
  * getFile() calls in flight, across folders: Chromium answers them in parallel (73–195 µs each
- * with 8–128 in flight against 490–615 µs one at a time, issue 24), so small folders are
+ * with 8–128 in flight against 490–615 µs one at a time), so small folders are
  * pooled instead of waited on one by one.
  */
 const PARALLEL_FILES = 64;
@@ -24,7 +24,7 @@ const PARALLEL_FILES = 64;
 /**
  * A folder from showDirectoryPicker(), walked with an explicit stack. No entry keeps its
  * FileSystemFileHandle: 20,000 handles made cloning the result and saving the index cost
- * 10 s (issue 24); an action resolves a file from the root handle and its path instead
+ * 10 s; an action resolves a file from the root handle and its path instead
  * (lib/file-actions/handles.ts). Links are never exposed by this API, so no loop is possible.
  */
 export function createDirectoryHandleSource(root: FileSystemDirectoryHandle): ScanSource<File> {
@@ -53,7 +53,7 @@ async function* walkFolder(root: FolderHandle, skipped: SkipCounts, signal?: Abo
       try {
         for await (const [name, handle] of next.folder.entries()) {
           const path = next.prefix + name;
-          // CleanSpace's own trash is already cleaned up: never walked into (issue 16).
+          // CleanSpace's own trash is already cleaned up: never walked into.
           if (handle.kind === "directory" && name === TRASH_DIR) continue;
           if (handle.kind === "directory") pending.push({ folder: handle as unknown as FolderHandle, prefix: `${path}/` });
           else fileHandles.push([path, handle as FileSystemFileHandle]);

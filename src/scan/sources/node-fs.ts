@@ -98,7 +98,7 @@ async function* walkTree(fs: NodeFsApi, root: string, skipped: SkipCounts, signa
       const name = dirent.name;
       const childRel = rel === "" ? name : `${rel}/${name}`;
       if (dirent.isDirectory()) {
-        // CleanSpace's own trash is already cleaned up: never walked into (issue 16).
+        // CleanSpace's own trash is already cleaned up: never walked into.
         if (name !== TRASH_DIR) pending.push(childRel);
       } else if (dirent.isFile()) {
         const entry = statFile(fs, `${root}/${childRel}`, childRel, name, skipped);

@@ -51,7 +51,7 @@ export function registerSessionLookup(app: FastifyInstance): void {
   app.decorateRequest("sessionJoined", null);
   app.addHook("onRequest", async (request, reply) => {
     // The routed path (decoded, matched), never the raw URL: `/%61pi/…` reaches the same
-    // route as `/api/…` and must meet the same guard (issue 18 #10).
+    // route as `/api/…` and must meet the same guard.
     if (!isApiRoute(request)) return;
     request.session = await sessionOf(app, request, reply, request.routeOptions.config?.sessionJoin);
     if (request.routeOptions.config?.auth && !request.session) throw new HttpError(401, "Authentication required");

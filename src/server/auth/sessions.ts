@@ -14,7 +14,7 @@ export const SESSION_COOKIE = "cs_session";
 /**
  * Served over https (APP_ORIGIN is https://…): the cookie is Secure and carries the `__Host-`
  * prefix, so the browser only accepts it from this exact host over https, with Path=/ and no
- * Domain, and no sibling subdomain or plain-http page can plant or overwrite it (issue 18 #13).
+ * Domain, and no sibling subdomain or plain-http page can plant or overwrite it.
  */
 export const SECURE_SESSION_COOKIE = "__Host-cs_session";
 

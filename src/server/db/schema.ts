@@ -155,8 +155,10 @@ export const scanSnapshots = pgTable(
     localDate: text("local_date").notNull(),
     healthScore: integer("health_score").notNull(),
     summary: jsonb("summary").notNull(),
+    // The scan it records (its summary's scannedAt): a retried save records it once.
+    scanId: text("scan_id"),
   },
-  (t) => [index("scan_snapshots_user_idx").on(t.userId, t.takenAt)],
+  (t) => [index("scan_snapshots_user_idx").on(t.userId, t.takenAt), uniqueIndex("scan_snapshots_user_scan_idx").on(t.userId, t.scanId)],
 );
 
 export const cleanupEvents = pgTable(
@@ -180,7 +182,7 @@ export const cleanupEvents = pgTable(
 
 /**
  * Cleanups (goal actions, GOAL_ACTIONS) per user per local day: today's goal reads one row
- * instead of counting the day's events (issue 23). Kept exact by the statements that write
+ * instead of counting the day's events. Kept exact by the statements that write
  * cleanup_events (services/cleanup-events.ts: insert and undo change the event and the count
  * in one statement); anything else that inserts or deletes events must use them too.
  */
@@ -266,7 +268,7 @@ export const exportHistory = pgTable(
 );
 
 /**
- * A change of sign-in address in progress (issue 18 #3). The new address confirms it with
+ * A change of sign-in address in progress. The new address confirms it with
  * one token; the old address can undo it with the other for 7 days. Only SHA-256 of each
  * token is stored. Removed by the retention job once the undo link has expired.
  */
@@ -322,7 +324,7 @@ export const appSecrets = pgTable("app_secrets", {
 });
 
 /**
- * A mailbox the user asked to stay connected to (issue 21): where and as whom, and the
+ * A mailbox the user asked to stay connected to: where and as whom, and the
  * password sealed with IMAP_SECRET_KEY (never stored in the clear; no key, no row). Messages
  * are never stored; only digital_data's e-mail aggregates.
  */

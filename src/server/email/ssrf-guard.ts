@@ -1,6 +1,6 @@
 /**
  * The server connects to mail servers (and one-click unsubscribe URLs) the user names, so it
- * must never be turned against its own network (SSRF, issue 21): a host is resolved once,
+ * must never be turned against its own network (SSRF): a host is resolved once,
  * every address it resolves to must be public, and the connection goes to that checked
  * address (a second lookup could answer differently: DNS rebinding). IMAP_ALLOW_HOSTS lists
  * the exceptions (the tests' local Dovecot and unsubscribe endpoint), by name or address.

@@ -11,7 +11,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 /**
  * Deepest nesting of arrays and objects a body may have. Our deepest schema (a backup's
  * filter presets) nests 4 levels; every check after parsing recurses, so a 10 KB body of
- * `[[[[…` would overflow the stack as a 500 (issue 18 #8). Counted on the text, before parsing.
+ * `[[[[…` would overflow the stack as a 500. Counted on the text, before parsing.
  */
 export const MAX_JSON_DEPTH = 16;
 

@@ -1,5 +1,5 @@
 /**
- * No API answer is kept by a browser or shared cache (issue 18 #15): signed-in answers carry
+ * No API answer is kept by a browser or shared cache: signed-in answers carry
  * personal data, and a shared computer's back button or a proxy must not replay them. Every
  * /api response is `Cache-Control: no-store` unless its route chose a policy itself — and a
  * signed-in request always gets no-store, whatever the route set.

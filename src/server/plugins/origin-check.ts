@@ -34,7 +34,7 @@ export function registerOriginCheck(app: FastifyInstance, allowed: string[] | nu
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     // Judged on the route Fastify matched (decoded), never the raw path: `/%61pi/auth/login`
-    // is the login route too (issue 18 #10). Unmatched paths reach no handler.
+    // is the login route too. Unmatched paths reach no handler.
     if (!isApiRoute(request)) return;
     if (EXEMPT_PATHS.has(request.routeOptions.url ?? "")) return;
     if (!isAllowedOrigin(request, allowed)) throw new HttpError(403, "Cross-site request refused");

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { APP_SCREEN_MODULES, chunksFor, dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
+import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 
 const manifest: ViteManifest = {
   // The prerendered public pages' script is an entry too; the app's shell is index.html.
@@ -33,7 +34,10 @@ describe("route-specific module preloads", () => {
     const routes = readFileSync("src/client/app/routes.tsx", "utf8");
     for (const [path, module] of Object.entries(APP_SCREEN_MODULES)) {
       expect(routes, path).toContain(`import("${module.replace("src/client/", "../").replace(/\.tsx$/, "")}")`);
-      expect(routes, path).toContain(`"${path}"`);
+      // The router reads the same table: the path is a page, routed by its PAGES key.
+      const key = Object.entries(PAGES).find(([, p]) => p === path)?.[0];
+      expect(key, path).toBeDefined();
+      expect(routes, path).toContain(DASHBOARD_PATHS.includes(path as (typeof DASHBOARD_PATHS)[number]) ? "DASHBOARD_PATHS.map" : `path={PAGES.${key}}`);
     }
   });
 

@@ -11,6 +11,8 @@
  * the preloads share the first bytes with the entry script and CSS and delayed the first
  * paint (/ FCP 1.9 → 2.5 s) for no better score, so they are left as they were.
  */
+import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
+
 export interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -22,14 +24,12 @@ const DASHBOARD = "src/client/features/dashboard/dashboard-page.tsx";
 /** The app shell's entry in the manifest (the public pages' script is another entry). */
 const APP_ENTRY = "index.html";
 
-/** The tab screens' paths → the module src/client/app/routes.tsx lazy-loads for each. */
+/** The tab screens' paths (the one route table) → the module src/client/app/routes.tsx lazy-loads for each. */
 export const APP_SCREEN_MODULES: Readonly<Record<string, string>> = {
-  "/app": DASHBOARD,
-  "/home": DASHBOARD,
-  "/dashboard": DASHBOARD,
-  "/organize": "src/client/features/organize/organize-page.tsx",
-  "/insights": "src/client/features/insights/insights-page.tsx",
-  "/settings": "src/client/features/settings/settings-page.tsx",
+  ...Object.fromEntries(DASHBOARD_PATHS.map((p) => [p, DASHBOARD])),
+  [PAGES.organize]: "src/client/features/organize/organize-page.tsx",
+  [PAGES.insights]: "src/client/features/insights/insights-page.tsx",
+  [PAGES.settings]: "src/client/features/settings/settings-page.tsx",
 };
 
 /**
@@ -38,7 +38,7 @@ export const APP_SCREEN_MODULES: Readonly<Record<string, string>> = {
  * wrong guess costs one unused download, never a wrong page) and a public page otherwise.
  */
 export function preloadModule(path: string, hasSession: boolean): string | undefined {
-  if (path === "/") return hasSession ? DASHBOARD : undefined;
+  if (path === PAGES.root) return hasSession ? DASHBOARD : undefined;
   return APP_SCREEN_MODULES[path];
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the logs may hold (issue 18 #11, #17): no query strings (a reset or confirmation link's
+ * What the logs may hold: no query strings (a reset or confirmation link's
  * token would sit in them) and no database parameters or row details (hashes, tokens and
  * e-mail addresses travel as parameters; PostgreSQL's `detail` repeats the values).
  */

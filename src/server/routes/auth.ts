@@ -1,4 +1,4 @@
-/** Sign-in, sign-out, current user, password change and reset (spec §7, issue 4, issue 18). */
+/** Sign-in, sign-out, current user, password change and reset (spec §7). */
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -34,7 +34,7 @@ const LoginResponseSchema = z.object({ user: z.object({ id: z.number(), email: z
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookie = app.sessionCookie;
-  // Links in mail come from configuration, never from the request's Host (issue 18 #1).
+  // Links in mail come from configuration, never from the request's Host.
   const origin = appOrigin(app.env);
 
   app.post("/api/auth/login", { schema: { body: LoginSchema, response: { 200: LoginResponseSchema } } }, async (request, reply) => {
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.throttles.reset.check(email, request.client);
     await app.throttles.reset.fail(email, request.client);
     // The lookup, token and mail run after the answer, so known and unknown addresses answer
-    // in the same time (issue 18 #5); the answer itself is always the same 202.
+    // in the same time; the answer itself is always the same 202.
     app.mail.later(async () => {
       const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (!user) return;

@@ -1,5 +1,5 @@
 /**
- * Settings → Subscription actions (issue 17) and the e-mail verification a free trial waits
+ * Settings → Subscription actions and the e-mail verification a free trial waits
  * for. Thin: auth guard → validate → service → presenter (the same summary GET returns).
  */
 import { eq } from "drizzle-orm";

@@ -23,8 +23,8 @@ export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = requireUser(request);
       const { clientId, actionId, category, action, items, bytesFreed, timezone } = request.body;
       const event = { clientId: (clientId ?? actionId)!, category, action, items, bytesFreed, timezone };
-      // Events are history rows every Insights read sums: bounded per user (issue 18 #7),
-      // counted in the insert's own statement (issue 23).
+      // Events are history rows every Insights read sums: bounded per user,
+      // counted in the insert's own statement.
       const quota = { max: app.limits.cleanupEventsPerDay, windowMs: DAY_MS };
       return recordCleanupEvent(app.db, userId, event, quota, new Date(), joinedOf(request, eventStateJoin));
     },

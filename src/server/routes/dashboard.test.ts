@@ -46,6 +46,24 @@ describe("digital data", () => {
     expect(rows[0]!.localDate).toBe(localDate(new Date(), "UTC"));
   });
 
+  it("saves a finished scan in one write: summary and snapshot together, once per scan however often it is retried", async () => {
+    const u = await buildUser(t.app);
+    const summary = buildSummary({ scannedAt: "2026-11-21T09:00:00.000Z" });
+    const first = await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary, snapshot: true });
+    expect(first.statusCode).toBe(200);
+    const retried = await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary, snapshot: true });
+    expect(retried.json()).toEqual(first.json());
+    // The spec's snapshot route records the same scan once too.
+    expect((await req(u, "POST", `/api/digital-data/${u.id}/scan`)).json()).toMatchObject({ snapshotId: first.json().snapshotId });
+    const rows = await t.database.db.select().from(scanSnapshots).where(eq(scanSnapshots.userId, u.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ scanId: summary.scannedAt, healthScore: first.json().healthScore });
+    // A new scan is a new snapshot.
+    await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: { ...summary, scannedAt: "2026-11-22T09:00:00.000Z" }, snapshot: true });
+    expect(await t.database.db.select().from(scanSnapshots).where(eq(scanSnapshots.userId, u.id))).toHaveLength(2);
+    expect((await req(u, "GET", `/api/digital-data/${u.id}`)).json()).toMatchObject({ hasScanned: true, healthScore: first.json().healthScore });
+  });
+
   it("refuses a snapshot before any scan", async () => {
     const u = await buildUser(t.app);
     expect((await req(u, "POST", `/api/digital-data/${u.id}/scan`)).statusCode).toBe(409);

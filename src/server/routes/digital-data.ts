@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DigitalDataSchema, RealDataScanSchema } from "../../domain/schemas/digital-data";
 import { joinedOf, requireOwnUser, type SessionJoin } from "../auth/guard";
-import { scanSnapshots } from "../db/schema";
 import { compiledSerializer } from "../plugins/compiled-serializer";
 import { HttpError } from "../plugins/errors";
-import { loadDigitalData, presentDigitalDataRead, readDigitalDataWithSession, saveSummary, type DigitalDataRead } from "../services/digital-data";
+import { loadDigitalData, presentDigitalDataRead, readDigitalDataWithSession, saveScanWithSnapshot, saveSummary, type DigitalDataRead } from "../services/digital-data";
 import { enforceLimit } from "../services/rate-limit";
 import { userToday } from "../services/user-time";
 
@@ -37,10 +36,13 @@ export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, schema: { body: RealDataScanSchema } },
     async (request) => {
       // The body's userId is checked, never trusted: it must be the signed-in user.
-      requireOwnUser(request, request.body.userId);
-      await enforceLimit(app.limiter, `quota:scans:${request.body.userId}`, app.limits.scansPerDay, DAY_MS);
-      const healthScore = await saveSummary(app.db, request.body.userId, request.body.summary);
-      return { userId: request.body.userId, healthScore };
+      const { userId, summary, snapshot } = request.body;
+      requireOwnUser(request, userId);
+      await enforceLimit(app.limiter, `quota:scans:${userId}`, app.limits.scansPerDay, DAY_MS);
+      if (!snapshot) return { userId, healthScore: await saveSummary(app.db, userId, summary) };
+      // A finished scan: summary and snapshot in one transaction (the client's one write).
+      await enforceLimit(app.limiter, `quota:snapshots:${userId}`, app.limits.snapshotsPerDay, DAY_MS);
+      return { userId, ...(await saveScanWithSnapshot(app.db, userId, summary, await userToday(app.db, userId))) };
     },
   );
 
@@ -50,16 +52,14 @@ export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = request.params;
       requireOwnUser(request, userId);
-      // Snapshots are history rows the Insights screen reads: bounded per user (issue 18 #7).
+      // Snapshots are history rows the Insights screen reads: bounded per user.
       await enforceLimit(app.limiter, `quota:snapshots:${userId}`, app.limits.snapshotsPerDay, DAY_MS);
       const today = await userToday(app.db, userId);
       const data = await loadDigitalData(app.db, userId, today);
       if (!data.summary) throw new HttpError(409, "Run a scan first");
-      const [snapshot] = await app.db
-        .insert(scanSnapshots)
-        .values({ userId, localDate: today, healthScore: data.healthScore, summary: data.summary })
-        .returning({ id: scanSnapshots.id });
-      return { userId, healthScore: data.healthScore, snapshotId: snapshot!.id };
+      // The stored summary's scan, recorded once however often this is called.
+      const saved = await saveScanWithSnapshot(app.db, userId, data.summary, today);
+      return { userId, healthScore: saved.healthScore, snapshotId: saved.snapshotId };
     },
   );
 };

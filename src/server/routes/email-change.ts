@@ -1,5 +1,5 @@
 /**
- * Changing the sign-in address (issue 18 #3): POST /api/auth/email-change starts it (current
+ * Changing the sign-in address: POST /api/auth/email-change starts it (current
  * password); GET shows the change waiting; POST …/confirm (from the new address's link)
  * applies it and signs other devices out; POST …/undo (from the old address's link) restores
  * the old address, signs every device out and mails a password reset link.

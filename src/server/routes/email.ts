@@ -1,5 +1,5 @@
 /**
- * Issue 21: a user's mailbox over IMAP. Every route acts for the signed-in user only (the
+ * A user's mailbox over IMAP. Every route acts for the signed-in user only (the
  * connection registry is keyed by the session's user id; no route takes a user id). The
  * password is used to log in and kept only if the user asks to stay connected (sealed with
  * IMAP_SECRET_KEY). Message metadata is streamed through and never stored or logged; only

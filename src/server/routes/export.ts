@@ -3,8 +3,7 @@
  * requiresAuth, privacy right to data portability). Own user only, always.
  * - POST /api/users/{id}/export            the user's server data as a JSON attachment: free,
  *                                          it is their right (a history row is written, so it
- *                                          is a POST: a cross-site link cannot trigger it,
- *                                          issue 18 #12);
+ *                                          is a POST: a cross-site link cannot trigger it);
  *   POST /api/users/{id}/export {"for":"backup"} the same data for the Full Export / Backup archive: Pro.
  * - POST /api/users/{id}/restore           settings and filter presets from a backup, in one
  *                                          transaction: Pro.
@@ -55,12 +54,12 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     requireOwnUser(request, userId);
     const forBackup = request.body.for === "backup";
     if (forBackup) await requirePremium(app, request);
-    // The export reads every row the user has: bounded per user (issue 18 #7).
+    // The export reads every row the user has: bounded per user.
     await enforceLimit(app.limiter, `quota:export:${userId}`, app.limits.exportsPerHour, 3600_000);
     const today = await userToday(app.db, userId);
     const { head, pages } = await accountExportStream(app.db, userId, today);
     const name = exportFileName.accountData(today);
-    // Streamed a page of rows at a time (issue 18 #7); the history row records what was
+    // Streamed a page of rows at a time; the history row records what was
     // actually written, once the last byte is out.
     async function* body() {
       let size = 0;

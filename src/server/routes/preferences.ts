@@ -1,5 +1,5 @@
 /**
- * GET/PUT /api/preferences (spec §3 preferences, issue 16): primaryGoal and dataTypes,
+ * GET/PUT /api/preferences (spec §3 preferences): primaryGoal and dataTypes,
  * asked once after registration. The answer — chosen or skipped — marks the account's
  * onboardingCompleted, so the question never returns; Settings edits them later.
  */

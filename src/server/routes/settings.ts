@@ -1,4 +1,4 @@
-/** GET/PATCH /api/settings: the signed-in user's own settings (issue 11). */
+/** GET/PATCH /api/settings: the signed-in user's own settings. */
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isValidTimeZone } from "../../domain/dates";

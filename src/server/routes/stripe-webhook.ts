@@ -60,7 +60,7 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 }
 
 /**
- * Order independence (issue 17): Stripe does not deliver events in order, so an event only
+ * Order independence: Stripe does not deliver events in order, so an event only
  * says "this subscription changed"; its current state is read from Stripe. An old
  * `updated(active)` arriving after `deleted` then applies the canceled state, never Pro.
  * Without a secret key (webhook-only set-ups) the event's own copy is used.

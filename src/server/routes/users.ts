@@ -68,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, schema: { params: UserIdParams, body: UpdateUserSchema, response: { 200: PublicUserSchema } } },
     async (request) => {
       requireOwnUser(request, request.params.id);
-      // The name only: the address changes through /api/auth/email-change (issue 18 #3).
+      // The name only: the address changes through /api/auth/email-change.
       const [row] = await app.db.update(users).set({ name: request.body.name }).where(eq(users.id, request.params.id)).returning();
       if (!row) throw new HttpError(404, "Not found");
       return presentUser(row);
@@ -82,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       requireOwnUser(request, request.params.id);
       const [row] = await app.db.select().from(users).where(eq(users.id, request.params.id));
       if (!row) throw new HttpError(404, "Not found");
-      // A stolen session must not become unlimited password guessing (issue 18 #14).
+      // A stolen session must not become unlimited password guessing.
       await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, 15 * 60_000);
       await app.throttles.reauth.check(row.email, request.client);
       if (!(await verifyPassword(row.password, request.body.password))) {

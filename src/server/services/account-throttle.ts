@@ -1,6 +1,6 @@
 /**
- * Password guessing limits that an attacker cannot turn against the account's owner
- * (issue 18 #4). Only failures count, never a correct password. Two counters:
+ * Password guessing limits that an attacker cannot turn against the account's owner.
+ * Only failures count, never a correct password. Two counters:
  *  - per account and client (IP, or IPv6 /64): a guesser from one place stops soon;
  *  - per account from everywhere, higher: a botnet spreading guesses stops too, but a
  *    client that signed in to this account successfully in the last 30 days is not held

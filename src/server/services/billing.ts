@@ -1,5 +1,5 @@
 /**
- * What a subscriber can do from Settings → Subscription (issue 17): cancel, resume, change
+ * What a subscriber can do from Settings → Subscription: cancel, resume, change
  * plan, update the card, refund — and what account deletion does first. Stripe's answer is
  * the record: after each call the user's columns are set from the subscription Stripe
  * returns (subscriptionChange), exactly as the webhook does. Without Stripe keys only the

@@ -74,7 +74,7 @@ export const readEventStateWithSession: SessionRead<EventState> = async (db, ses
  * rate_limits row and fixed window services/rate-limit.ts keeps), inserts it (once per
  * client id, and only within the quota) and, for a cleanup, adds it to the day's counter.
  * The event and its count commit together, so the counter always equals a recount of the
- * day's cleanups (issue 23: counting the day's events made the POST slower with every event
+ * day's cleanups (counting the day's events made the POST slower with every event
  * of the day, and the quota's own statement cost a round trip and a commit). Concurrent
  * cleanups of one user queue on the counter row and each reads the count with its own event
  * in it. Without a new cleanup (a retry, a review, a refusal) the count is the statement's
@@ -119,7 +119,7 @@ const insertEventAndCount = preparedPerDb((db) => {
     .prepare("cs_cleanup_event_insert");
 });
 
-/** The user's daily quota of new event rows (issue 18 #7), counted in the insert's statement. */
+/** The user's daily quota of new event rows, counted in the insert's statement. */
 export interface EventQuota {
   max: number;
   windowMs: number;
@@ -192,7 +192,7 @@ export async function recordCleanupEvent(
   const today = localDate(now, zone);
 
   const { clientId, category, action, items, bytesFreed } = event;
-  // Only what changes the device moves the goal and the streak (issue 16).
+  // Only what changes the device moves the goal and the streak.
   const goal = countsTowardGoal(action);
   const [counts] = await insertEventAndCount(db).execute({
     userId,

@@ -1,6 +1,6 @@
 /**
  * The key per-client limits count under. `request.ip` is the socket peer unless TRUST_PROXY
- * names the proxy in front (issue 18 #2), so a client cannot pick it with X-Forwarded-For.
+ * names the proxy in front, so a client cannot pick it with X-Forwarded-For.
  * An IPv6 client usually holds a whole /64, so IPv6 addresses count per /64: otherwise one
  * host could rotate through 2^64 addresses to escape every limit.
  */

@@ -9,7 +9,7 @@ import type { DigitalData } from "../../domain/schemas/digital-data";
 import { ScanSummarySchema, type ScanSummary } from "../../domain/schemas/scan-summary";
 import type { Db } from "../db/client";
 import { preparedPerDb } from "../db/prepared";
-import { cleanupDayCounts, digitalData, sessions, users, userSettings } from "../db/schema";
+import { cleanupDayCounts, digitalData, scanSnapshots, sessions, users, userSettings } from "../db/schema";
 import { liveSession, sessionColumns, type SessionRead } from "../auth/sessions";
 import { daysAroundUtc, localDate } from "../../domain/dates";
 
@@ -45,8 +45,31 @@ export async function saveSummary(db: Db, userId: number, summary: ScanSummary):
 }
 
 /**
+ * A finished scan in one write: the summary and its snapshot in one transaction, the snapshot
+ * keyed on the scan (`summary.scannedAt`), so a retried request changes nothing more.
+ */
+export async function saveScanWithSnapshot(db: Db, userId: number, summary: ScanSummary, localDay: string): Promise<{ healthScore: number; snapshotId: number }> {
+  const withMail = await withMailboxFigures(db, userId, summary);
+  const cols = columnsFromSummary(withMail);
+  return db.transaction(async (tx) => {
+    await tx.insert(digitalData).values({ userId, ...cols }).onConflictDoUpdate({ target: digitalData.userId, set: cols });
+    const [inserted] = await tx
+      .insert(scanSnapshots)
+      .values({ userId, localDate: localDay, healthScore: cols.healthScore, summary: withMail, scanId: summary.scannedAt })
+      .onConflictDoNothing({ target: [scanSnapshots.userId, scanSnapshots.scanId] })
+      .returning({ id: scanSnapshots.id });
+    if (inserted) return { healthScore: cols.healthScore, snapshotId: inserted.id };
+    const [existing] = await tx
+      .select({ id: scanSnapshots.id })
+      .from(scanSnapshots)
+      .where(and(eq(scanSnapshots.userId, userId), eq(scanSnapshots.scanId, summary.scannedAt)));
+    return { healthScore: cols.healthScore, snapshotId: existing!.id };
+  });
+}
+
+/**
  * A device scan cannot count e-mail (its summary says 0); a connected mailbox's saved totals
- * (issue 21, server/email/aggregates.ts) stay, so a file scan never wipes them out.
+ * (server/email/aggregates.ts) stay, so a file scan never wipes them out.
  */
 async function withMailboxFigures(db: Db, userId: number, summary: ScanSummary): Promise<ScanSummary> {
   if (summary.emailCount !== 0 || summary.emailUnread !== 0) return summary;

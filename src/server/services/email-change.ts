@@ -1,5 +1,5 @@
 /**
- * Changing the sign-in address (issue 18 #3). The current password starts it; nothing
+ * Changing the sign-in address. The current password starts it; nothing
  * changes until the new address confirms (24 h); the old address is told at once and can
  * undo it for 7 days, which also signs every device out and sends a reset link. Only
  * SHA-256 of each token is stored; a new request replaces one still waiting.

@@ -1,5 +1,5 @@
 /**
- * Proving a new account's e-mail address (issue 17: a card-free trial waits for it). A random
+ * Proving a new account's e-mail address (a card-free trial waits for it). A random
  * token goes out by mail; only its SHA-256 is stored, and it is single-use and expires.
  */
 import { randomBytes } from "node:crypto";

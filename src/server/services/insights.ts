@@ -47,7 +47,7 @@ export async function loadSnapshots(db: Db, userId: number): Promise<SnapshotPoi
 
 /**
  * The user's cleanup history, summed in SQL per day, category and action: the rows read grow
- * with the days a user cleaned, not with the events they sent (issue 18 #7). Every rule that
+ * with the days a user cleaned, not with the events they sent. Every rule that
  * reads events (ledger, timeline, achievements) is a per-day sum of per-event effects, so the
  * sums give the same figures. An estimated action's effect depends on whether it carried a
  * byte count, so events with and without bytes stay apart.

@@ -1,7 +1,7 @@
 /**
  * A JSON document written piece by piece, byte for byte what `JSON.stringify(doc, null, 2)`
  * would give, with some top-level arrays filled from pages read one at a time. Memory and
- * each synchronous stretch of work are bounded by a page, not by the document (issue 18 #7:
+ * each synchronous stretch of work are bounded by a page, not by the document (
  * the account export used to build and stringify every row of a user at once).
  */
 const INDENT = "  ";

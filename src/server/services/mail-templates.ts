@@ -2,7 +2,7 @@
 import { PRODUCT_NAME } from "../../domain/brand";
 import type { MailMessage } from "./mail";
 
-/** Sent at registration; it carries the link that confirms the address (issue 17). */
+/** Sent at registration; it carries the link that confirms the address. */
 export function welcomeMail(user: { name: string; email: string }, verifyLink: string): MailMessage {
   return {
     to: user.email,

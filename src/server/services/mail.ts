@@ -20,7 +20,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /**
    * Runs `task` (which sends mail) after the caller has answered, so how long it takes tells
-   * nothing (issue 18 #5); idle() and close() wait for it, and a failure is logged, not thrown.
+   * nothing; idle() and close() wait for it, and a failure is logged, not thrown.
    */
   later(task: () => Promise<void>): void;
   /** Tries every pending message whose retry is due at `now` once more; returns how many were sent. */
@@ -33,7 +33,7 @@ export interface Mailer {
 
 export const MAX_ATTEMPTS = 20;
 /**
- * A sent message keeps no usable link token at rest (issue 18 #11): `token=…` in its text is
+ * A sent message keeps no usable link token at rest: `token=…` in its text is
  * replaced once the SMTP server has it. Unsent ones still need it; their tokens expire in an
  * hour and the retention job removes used and expired tokens.
  */

@@ -1,7 +1,7 @@
 /**
  * Reset tokens: 32 random bytes, only their SHA-256 stored, one hour, one use. Whenever the
  * password changes (by reset or in Settings) every other outstanding token of the user is
- * void too (issue 18 #11): an old mail in someone's inbox no longer opens the account.
+ * void too: an old mail in someone's inbox no longer opens the account.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";

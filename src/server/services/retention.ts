@@ -1,5 +1,5 @@
 /**
- * The retention job (issue 18 #16): deletes what the privacy page promises not to keep.
+ * The retention job: deletes what the privacy page promises not to keep.
  * Periods (agreed with the privacy page; docs/security.md "Retention"):
  *  - sessions: once expired (sliding or absolute expiry);
  *  - password-reset, e-mail-verification and e-mail-change tokens: once used or expired

@@ -1,5 +1,5 @@
 /**
- * One card-free trial per person (issue 17, decision 011). We keep an HMAC-SHA256 of the
+ * One card-free trial per person (decision 011). We keep an HMAC-SHA256 of the
  * e-mail address of every account that started one, in a table not tied to users, so the
  * address gets no second trial after the account is deleted and created again. The key is
  * TRIAL_EMAIL_HMAC_KEY when set; otherwise one is generated on first use and kept in the

@@ -1,6 +1,6 @@
 /**
- * /email-change?action=confirm|undo&token=…: the links of a change of sign-in address
- * (issue 18 #3). The page asks for a click rather than acting on load, so a mail scanner
+ * /email-change?action=confirm|undo&token=…: the links of a change of sign-in address.
+ * The page asks for a click rather than acting on load, so a mail scanner
  * that opens links changes nothing. States: ready, working, done, link invalid.
  */
 import { Link, useSearch } from "wouter";

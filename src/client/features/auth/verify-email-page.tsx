@@ -1,5 +1,5 @@
 /**
- * /verify-email?token=…: the link mailed at registration (issue 17). Confirms the address
+ * /verify-email?token=…: the link mailed at registration. Confirms the address
  * once on arrival and says what that unlocks; a bad, used or expired link says so and
  * points to Settings, where a new link can be sent.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard (spec §2 "Dashboard", issue 6): every number comes from the user's own
+ * The dashboard (spec §2 "Dashboard"): every number comes from the user's own
  * last scan — on the server for signed-in users, from this device for visitors.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -69,7 +69,7 @@ export function DashboardPage() {
   const currentStreak = streak.data?.currentStreak ?? 0;
   const isPremium = user ? ["active", "lifetime", "trial"].includes(user.subscriptionStatus) : false;
   // Shown once the session is known: a banner shown while loading and removed when a
-  // subscriber's session arrives pushed the whole dashboard up (Lighthouse CLS 0.5, issue 23).
+  // subscriber's session arrives pushed the whole dashboard up (Lighthouse CLS 0.5).
   const showPromo = session.status !== "loading" && !isPremium;
 
   const { autoCleanOn, afterScan } = cleanups;

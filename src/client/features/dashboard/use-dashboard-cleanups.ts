@@ -1,5 +1,5 @@
 /**
- * The dashboard's real cleanups (issue 16): Auto Clean from its dialog, Auto Clean Mode after
+ * The dashboard's real cleanups: Auto Clean from its dialog, Auto Clean Mode after
  * each scan (a defined, undoable behaviour: exact copies go to the CleanSpace trash with a
  * notice and Undo; a read-only folder is said to be so), and the "Turn on Auto Clean"
  * recommendation, which turns the setting on and cleans now.

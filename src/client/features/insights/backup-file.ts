@@ -1,7 +1,7 @@
 /**
  * The backup archive (domain BackupFileSchema): the server's account export plus this
  * device's scan index, in one JSON file. Reading one back validates the whole file before
- * anything is written, so a bad file changes nothing (issue 8: no partial writes).
+ * anything is written, so a bad file changes nothing (no partial writes).
  */
 import { BackupFileSchema, type BackupFile } from "../../../domain/schemas/backup-file";
 import { RestoreSchema, type AccountExport, type RestoreInput } from "../../../domain/schemas/export";

@@ -1,5 +1,5 @@
 /**
- * Insights (spec §2 "Insights", issue 8): a loading state until the user and their data are
+ * Insights (spec §2 "Insights"): a loading state until the user and their data are
  * known; the three upgrade prompts without an active subscription or trial; otherwise the
  * Overview, Smart, Wellness and Export tabs, every figure from the user's own history.
  */

@@ -21,8 +21,10 @@ export function PrivacyDataSections() {
         </p>
         <p>
           The list of scanned items (names, paths, sizes and dates) is kept as a local index in your browser&apos;s
-          IndexedDB storage, on that device only, so the app can show and act on your items without scanning again. It is
-          never uploaded, and you can clear it at any time; clearing this site&apos;s data in your browser also removes it.
+          IndexedDB storage, on that device only, so the app can show and act on your items without scanning again. Next to it
+          are the fingerprints of files already read (so a rescan skips unchanged files), the items you marked as reviewed or
+          ignored, and the last folder you picked. None of it is uploaded. Settings → Data on this device → Clear scan data
+          removes all four at any time; clearing this site&apos;s data in your browser also removes them.
           The browser&apos;s local storage also holds a few conveniences: your theme, your preferences, whether you have
           finished the guided tour, and the id and e-mail address of the signed-in account.
         </p>

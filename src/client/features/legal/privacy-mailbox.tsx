@@ -1,4 +1,4 @@
-/** Privacy Policy, issue 21: exactly what passes through our server when a mailbox is connected, and what is kept. */
+/** Privacy Policy: exactly what passes through our server when a mailbox is connected, and what is kept. */
 export function PrivacyMailbox() {
   return (
     <>

@@ -1,6 +1,6 @@
 /**
  * Privacy Policy: how long each kind of record is kept. These periods are the ones the
- * server's clean-up job applies (the helpers' agreement of issue 16/18); change both together.
+ * server's clean-up job applies; change both together.
  */
 export function PrivacyRetention() {
   return (

@@ -1,5 +1,5 @@
 /**
- * "Download list" (issue 7): the selection as CSV, made on this device and never uploaded.
+ * "Download list": the selection as CSV, made on this device and never uploaded.
  * Written by the one CSV writer (domain/csv.ts: RFC 4180, formulas defused).
  */
 import { toCsv } from "../../../domain/csv";

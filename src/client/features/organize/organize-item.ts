@@ -27,7 +27,7 @@ export interface OrganizeItem extends ScanItem {
 
 export const itemKey = (kind: ItemKind, path: string) => `${kind}:${path}`;
 
-/** Photos tab: category photo; files tab: every other scanned category (issue 7). */
+/** Photos tab: category photo; files tab: every other scanned category. */
 export function scanItemsForTab(items: readonly ScanItem[], tab: OrganizeTab, hidden: ReadonlySet<string>, metadataOnly: boolean): OrganizeItem[] {
   if (tab !== "photos" && tab !== "files") return [];
   const kind: ItemKind = tab === "photos" ? "photo" : "file";

@@ -1,5 +1,5 @@
 /**
- * Organize (spec §2, issue 7): the latest scan's items on this device, by tab (query
+ * Organize (spec §2): the latest scan's items on this device, by tab (query
  * parameter `tab`, spec §5), with the advanced filter and batch operations for Pro users and
  * the four locked teasers for everyone else. `select` applies a quick-select on arrival
  * (dashboard, Insights' Apply Suggestion); `action=trash` opens the move confirmation.

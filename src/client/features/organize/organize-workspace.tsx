@@ -30,7 +30,7 @@ import type { FolderSource } from "../../lib/file-actions/folder-source";
 import { useFolderSource } from "./hooks/use-folder-source";
 import { useRescan } from "./hooks/use-rescan";
 import { marksQueryKey, useMarks, useScanIndex, type LoadedIndex } from "./hooks/use-scan-index";
-import { clearMarks, type MarkRecord } from "./marks-store";
+import { clearMarks, type MarkRecord } from "../../lib/marks-store";
 import { browserApps } from "./browser-apps";
 import { applyKeepPolicy } from "../../lib/keep-proposals";
 import { useKeepPolicy } from "../../lib/keep-policy-store";

@@ -1,4 +1,4 @@
-/** Settings (spec §2 "Settings", issue 11). */
+/** Settings (spec §2 "Settings"). */
 import { Link } from "wouter";
 import { Card } from "../../components/ui/card";
 import { paths } from "../../config/paths";

@@ -1,5 +1,5 @@
 /**
- * Issue 21's API calls (Organize → Email and Settings → Mailbox). The listing is a stream of NDJSON lines read as they arrive, so a
+ * The mailbox API calls (Organize → Email and Settings → Mailbox). The listing is a stream of NDJSON lines read as they arrive, so a
  * large mailbox shows progress; everything else goes through the one API client.
  */
 import type { EmailAction, EmailActionResult, EmailConnect, EmailConnection, EmailUnsubscribeResult, ListLine } from "../../../domain/schemas/email";

@@ -1,5 +1,5 @@
 /**
- * What the user is told after Auto Clean ran (issue 16): what moved, with an Undo, or why
+ * What the user is told after Auto Clean ran: what moved, with an Undo, or why
  * nothing could move — never a success that did not happen.
  */
 import { formatBytes, plural } from "../../../domain/format";

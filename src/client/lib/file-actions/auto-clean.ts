@@ -1,5 +1,5 @@
 /**
- * Auto Clean (spec §2 Quick Actions, §6 "Auto Clean has no gate"; issue 16): moves the exact,
+ * Auto Clean (spec §2 Quick Actions, §6 "Auto Clean has no gate"): moves the exact,
  * content-verified copies the last scan found into the CleanSpace trash — never an original,
  * never a size-only match, never what is already in the trash — and can undo it. Used by the
  * dashboard's Auto Clean, the Auto Clean Mode setting (after each scan) and the "Turn on
@@ -8,10 +8,9 @@
  */
 import type { KeepPolicy } from "../../../domain/keep-rules";
 import { isInTrash } from "../../../domain/scan-rules";
-import type { ScanSummary } from "../../../domain/schemas/scan-summary";
 import { loadScanIndex, saveScanIndex, type StoredScanIndex } from "../../../scan/index-store";
 import type { ScanItem } from "../../../scan/types";
-import { apiRequest } from "../api-client";
+import { saveScan } from "../data/save-scan";
 import { newClientId, postCleanupEvent, retractCleanupEvent } from "../cleanup-events";
 import { readKeepPolicy } from "../keep-policy-store";
 import { applyKeepPolicy } from "../keep-proposals";
@@ -33,7 +32,7 @@ export type AutoCleanOutcome =
 
 /**
  * The copies Auto Clean would move: exact duplicates that the keep-rules do not keep (never
- * a protected file, issue 20), outside the trash.
+ * a protected file), outside the trash.
  */
 export function autoCleanCopies(index: StoredScanIndex, scope: AutoCleanScope = "all", policy: KeepPolicy = readKeepPolicy()): ScanItem[] {
   if (index.summary.metadataOnly) return [];
@@ -60,7 +59,7 @@ interface Options {
 async function storeIndex(next: StoredScanIndex, userId: number | null): Promise<void> {
   await saveScanIndex(next.items, next.summary, next.duplicates);
   if (userId !== null) {
-    await apiRequest("POST", "/api/real-data/scan", { userId, summary: next.summary satisfies ScanSummary }).catch((error: unknown) =>
+    await saveScan(userId, next.summary, { snapshot: false }).catch((error: unknown) =>
       console.warn("Updating the scan summary failed", error),
     );
   }

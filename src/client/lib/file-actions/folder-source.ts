@@ -14,7 +14,7 @@ export async function detectFolderSource(index: StoredScanIndex | null): Promise
   const root = await lastFolder();
   if (!root || !index || index.items.length === 0) return { kind: "read-only" };
   const folder: FolderSource = { kind: "folder", root, name: root.name || "your folder" };
-  // The index keeps no per-file handles (issue 24: 20,000 handles made the save 7 s): trust
+  // The index keeps no per-file handles (20,000 handles made the save 7 s): trust
   // the folder only when its files are where the index says.
   if (!(await folderPermission(root, "read", false).catch(() => false))) return { kind: "read-only" };
   for (const item of index.items.slice(0, 3)) {

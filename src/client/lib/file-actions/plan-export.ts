@@ -1,5 +1,5 @@
 /**
- * "Export cleanup plan" (issue 20): fingerprints the duplicate groups' files on this device
+ * "Export cleanup plan": fingerprints the duplicate groups' files on this device
  * (SHA-256, read in 1 MiB slices) and builds the plan by the keep-rules. Works in any
  * browser: the bytes come from the remembered folder, or — where the page cannot write —
  * from the same folder picked again through a file input. Nothing is uploaded; the plan is

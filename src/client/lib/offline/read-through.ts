@@ -1,7 +1,7 @@
 /**
  * Read-through for the spec's local database (§3: users, digitalData, streaks): every good
  * answer is written to it, and when the network is down the last one written is served,
- * so the signed-in app opened offline shows its user, data and lists (issue 16).
+ * so the signed-in app opened offline shows its user, data and lists.
  */
 
 /** fetch() rejects with a TypeError when there is no network; aborts and HTTP errors are not that. */

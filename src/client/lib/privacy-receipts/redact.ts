@@ -1,5 +1,5 @@
 /**
- * What the "What left this device" panel may show of a payload (issue 12): everything,
+ * What the "What left this device" panel may show of a payload: everything,
  * except secrets the user typed. A password (or a one-time reset token) is replaced by a
  * marker, at any depth, so the local log never holds one in clear.
  */

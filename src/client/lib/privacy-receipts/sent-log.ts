@@ -1,5 +1,5 @@
 /**
- * The local log behind Settings → "What left this device" (issue 12): every request that
+ * The local log behind Settings → "What left this device": every request that
  * sends data to our server — method, path, time and the JSON body exactly as sent, with
  * passwords redacted — recorded at the two places requests leave (lib/api-client and the
  * offline queue's sync). Reads (GET) carry no body and are not listed. The log is a ring of

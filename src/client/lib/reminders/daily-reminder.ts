@@ -1,5 +1,5 @@
 /**
- * The daily reminder (Push Notifications setting, issue 16), scheduled the best way this
+ * The daily reminder (Push Notifications setting), scheduled the best way this
  * platform allows and reporting which way it used, so Settings can say it plainly:
  * - native app: a repeating local notification at REMINDER_HOUR:00 (Capacitor);
  * - browser with periodic background sync granted (installed Chromium apps): the service

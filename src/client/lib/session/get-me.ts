@@ -3,7 +3,7 @@
  * server is the authority). 401 means signed out and resolves to null. Every answer keeps
  * the spec's local-storage keys (spec §3 userId, userEmail, auth_data) in step, so a stale
  * or corrupt stored id never outlives the next check. The user is also kept in the local
- * database (spec §3 users), which answers when the network is down (issue 16: opened
+ * database (spec §3 users), which answers when the network is down (opened
  * offline, the app still knows who is signed in); a 401 clears it.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
 /**
- * What a setting does on this device beyond being saved (issue 16): haptics and sounds
+ * What a setting does on this device beyond being saved: haptics and sounds
  * follow their switches, and the daily reminder is scheduled or cancelled.
  */
 import type { SettingsPatch } from "../../../domain/schemas/settings";

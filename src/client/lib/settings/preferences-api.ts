@@ -1,6 +1,6 @@
 /**
  * GET/PUT /api/preferences: the user's primaryGoal and dataTypes and whether they have been
- * asked (spec §3, issue 16). Saving also refreshes the settings, which order the dashboard.
+ * asked (spec §3). Saving also refreshes the settings, which order the dashboard.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PreferencesAnswer, PreferencesState } from "../../../domain/preferences";

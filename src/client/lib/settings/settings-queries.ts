@@ -1,6 +1,6 @@
 /**
  * The user's settings: read from the server, mirrored in localStorage so they apply at
- * once, offline and before the server answers (issue 11). Changes are optimistic.
+ * once, offline and before the server answers. Changes are optimistic.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings, type SettingsPatch } from "../../../domain/schemas/settings";

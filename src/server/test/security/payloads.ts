@@ -36,7 +36,7 @@ export const BAD_UTF8 = (prefix: string, suffix: string) =>
 
 export const MALFORMED_JSON = ['{"a":', "{'a': 1}", "{a:1}", "[1,2", '{"a":1}}', "undefined", "NaN", '{"a":01}', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}'];
 
-/** 10 KB and more of nesting (issue 18 #8): arrays, objects, and both mixed. */
+/** 10 KB and more of nesting: arrays, objects, and both mixed. */
 export const DEEP_BODIES = [
   "[".repeat(10_000) + "]".repeat(10_000),
   '{"a":'.repeat(5_000) + "1" + "}".repeat(5_000),
@@ -49,7 +49,7 @@ export const DEEP_BODIES = [
 export const deepValue = (depth = 2_000): unknown => JSON.parse("[".repeat(depth) + "]".repeat(depth));
 
 /**
- * Numbers at and past every column's edge (issue 18 #9): int4, the byte bounds of
+ * Numbers at and past every column's edge: int4, the byte bounds of
  * domain/limits.ts, the exact-integer edge of a double, and values only a float holds.
  */
 export const EXTREME_NUMBERS = [

@@ -10,7 +10,7 @@ import { autoCleanCopies } from "../../../lib/file-actions/auto-clean";
 import { queryKeys } from "../../../lib/query-keys";
 
 /**
- * Auto Clean (issue 6, issue 16): shows exactly what the safe automatic cleanup moves — exact,
+ * Auto Clean: shows exactly what the safe automatic cleanup moves — exact,
  * content-verified copies only, never an original, never what is already in the trash — and
  * moves them to the CleanSpace trash on confirmation, with an Undo. "Review first" opens the
  * copies where they can be acted on: photo copies on Organize's Photos tab, others on Files.

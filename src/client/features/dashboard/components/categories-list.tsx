@@ -9,7 +9,7 @@ import { CategoryCard } from "./category-card";
 const CATEGORY_TAP_MS = 30;
 
 /** Spec §2 'Declutter Categories': real counts, alerts and storage shares from the last scan. */
-/** The connected mailbox's saved totals (issue 21): the server keeps them apart from any file scan. */
+/** The connected mailbox's saved totals: the server keeps them apart from any file scan. */
 type MailTotals = { emailCount: number; emailUnread: number; emailStorage: number };
 
 export function CategoriesList({ order, summary, email }: { order: DataType[]; summary: ScanSummary | null; email?: MailTotals | undefined }) {

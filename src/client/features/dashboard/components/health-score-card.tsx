@@ -13,7 +13,7 @@ function encouragement(score: number): string {
   return "Let's get started: every cleanup action raises your score.";
 }
 
-/** Spec §2 "Digital Health Score card", with the score's explanation (issue 6). */
+/** Spec §2 "Digital Health Score card", with the score's explanation. */
 export function HealthScoreCard({
   score,
   factors,

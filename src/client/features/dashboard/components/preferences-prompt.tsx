@@ -7,7 +7,7 @@ import type { PreferencesState } from "../../../../domain/preferences";
 import { toast } from "../../../lib/toast-store";
 
 /**
- * Asked once after registration (issue 16): an inline card, not a modal, so nothing else
+ * Asked once after registration: an inline card, not a modal, so nothing else
  * on the dashboard waits for it. Saving or skipping answers it for good; Settings edits later.
  */
 export function PreferencesPrompt({ current }: { current: PreferencesState }) {

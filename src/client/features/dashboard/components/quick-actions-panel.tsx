@@ -7,8 +7,8 @@ import { paths } from "../../../config/paths";
 
 /**
  * The quick-actions panel (header toggle): straight to each kind of clutter the scan found,
- * where it can be acted on — photo copies on Organize's Photos tab, other copies on Files
- * (issue 16). The scan never counts the CleanSpace trash, so nothing here is already in it.
+ * where it can be acted on — photo copies on Organize's Photos tab, other copies on Files.
+ * The scan never counts the CleanSpace trash, so nothing here is already in it.
  */
 export function QuickActionsPanel({ summary }: { summary: ScanSummary | null }) {
   if (!summary) {

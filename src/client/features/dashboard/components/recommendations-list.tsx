@@ -26,7 +26,7 @@ function readDismissed(): string[] {
 
 /**
  * Spec §2/§4 recommendations: accept → processing → applied; dismiss hides it for the
- * session. Accept does the real thing (issue 16): a recommendation that needs the user's
+ * session. Accept does the real thing: a recommendation that needs the user's
  * choices opens Organize with them preselected; "Turn on Auto Clean" turns the setting on and
  * cleans now (`onPerform`). 'Recommendation Applied' follows only a real result.
  */

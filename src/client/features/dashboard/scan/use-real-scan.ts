@@ -14,7 +14,8 @@ import { queryKeys } from "../../../lib/query-keys";
 import { rememberFolder } from "../../../lib/scan-folder-store";
 import { saveAndTell } from "../../../lib/scan-notice";
 import { toast } from "../../../lib/toast-store";
-import { useSaveScan } from "../api/save-scan";
+import { saveScan } from "../../../lib/data/save-scan";
+import { invalidateUserData } from "../../../lib/query-keys";
 
 export type ScanState = "idle" | "scanning" | "done" | "error";
 
@@ -38,7 +39,6 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
   const [error, setError] = useState<string | null>(null);
   const [needsManualPick, setNeedsManualPick] = useState(false);
   const controller = useRef<AbortController | null>(null);
-  const { mutateAsync: saveScan } = useSaveScan();
   const queryClient = useQueryClient();
 
   const scan = useCallback(
@@ -69,7 +69,8 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
         if (!Array.isArray(source)) await rememberFolder(source);
         setSummary(result.summary);
         setState("done");
-        toast(await saveAndTell(userId, () => saveScan({ userId: userId ?? 0, summary: result.summary }), source, result.summary.totalFiles));
+        toast(await saveAndTell(userId, () => saveScan(userId ?? 0, result.summary, { snapshot: true }), source, result.summary.totalFiles));
+        invalidateUserData(queryClient);
         onComplete(result.summary);
       } catch (err) {
         if (err instanceof DOMException && err.name === "AbortError") {
@@ -84,7 +85,7 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
         if (controller.current === abort) controller.current = null;
       }
     },
-    [metadataOnly, onComplete, queryClient, saveScan, userId],
+    [metadataOnly, onComplete, queryClient, userId],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);

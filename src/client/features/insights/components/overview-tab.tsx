@@ -1,6 +1,6 @@
 /**
  * Spec §2 Insights → Overview: every figure from the user's own snapshots, events and streak.
- * Storage is told as it is (issue 16): what sits in the CleanSpace trash is reclaimable
+ * Storage is told as it is: what sits in the CleanSpace trash is reclaimable
  * (and undoable); only what was deleted for good is freed.
  */
 import { Activity, Archive, Flame, HardDrive, Trash2 } from "lucide-react";

@@ -24,7 +24,7 @@ type State =
   | { step: "error"; message: string };
 
 /**
- * "Export cleanup plan" (issue 20): builds the plan on this device and downloads it, in any
+ * "Export cleanup plan": builds the plan on this device and downloads it, in any
  * browser. Where the page cannot read the folder by itself (a folder picked through the file
  * input), the user picks it again so the files can be fingerprinted here.
  */

@@ -8,7 +8,7 @@ export function OrganizeScore({ userId }: { userId: number | null }) {
   const session = useSession();
   const data = query.data;
   // The line's room is kept while the session and the user's data load, so the tabs below
-  // do not jump down when it arrives (Lighthouse CLS 0.11 on /organize, issue 23).
+  // do not jump down when it arrives (Lighthouse CLS 0.11 on /organize).
   if (session.isLoading || (userId !== null && query.isPending)) return <p aria-hidden className="h-6" />;
   if (!data?.hasScanned) return null;
   return (

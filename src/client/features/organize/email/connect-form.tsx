@@ -1,5 +1,5 @@
 /**
- * Connect a mailbox over IMAP/TLS (issue 21): a provider preset (server, port and where to
+ * Connect a mailbox over IMAP/TLS: a provider preset (server, port and where to
  * get an app password) or a custom server. The password goes to our server for this
  * connection only, unless "Stay connected" is ticked (then it is kept sealed). The spec's
  * Gmail/Outlook OAuth buttons keep their spec error: no OAuth client is configured.

@@ -1,4 +1,4 @@
-/** Organize → Email (issue 21): the connect form, or the connected mailbox. */
+/** Organize → Email: the connect form, or the connected mailbox. */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MailboxWorkspace } from "./mailbox-workspace";
 import { ConnectForm } from "./connect-form";

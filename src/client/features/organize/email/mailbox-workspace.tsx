@@ -1,5 +1,5 @@
 /**
- * Organize → Email once a mailbox is connected (issue 21): senders ranked by count or size,
+ * Organize → Email once a mailbox is connected: senders ranked by count or size,
  * newsletters, large and old mail; quick-select and presets; Unsubscribe, Move to Trash,
  * Archive and Mark read on a sender or a selection, each with the spec's 10-second Undo.
  */

@@ -1,10 +1,10 @@
 /**
- * What Organize's actions really do (issue 7, spec §4 "Batch"):
+ * What Organize's actions really do (spec §4 "Batch"):
  * - "trash" moves the files into the folder's CleanSpace trash and takes them out of the
  *   device's scan index (and the server's aggregate);
  * - "reviewed" / "ignored" mark items on this device (for files the browser cannot change).
  * A move to the trash records a cleanup event (its real bytes, reclaimable) for a signed-in
- * user; a mark changes nothing on the device, so it is no cleanup and records none (issue 16).
+ * user; a mark changes nothing on the device, so it is no cleanup and records none.
  * Each action leaves one undo entry: undo puts the files back (retracting the event) or
  * clears the marks.
  */
@@ -20,8 +20,8 @@ import { moveToTrash, restoreFromTrash } from "../../../lib/file-actions/trash";
 import { folderPermission } from "../../../lib/scan-folder-store";
 import { playSound } from "../../../lib/sounds";
 import { toast } from "../../../lib/toast-store";
-import { saveSummary } from "../api/save-summary";
-import { clearMarks, setMarks, type Mark } from "../marks-store";
+import { saveScan } from "../../../lib/data/save-scan";
+import { clearMarks, setMarks, type Mark } from "../../../lib/marks-store";
 import type { OrganizeItem } from "../organize-item";
 import { marksQueryKey, scanIndexQueryKey, type LoadedIndex } from "./use-scan-index";
 import { invalidateUserData, queryKeys } from "../../../lib/query-keys";
@@ -88,7 +88,7 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
       await saveScanIndex(next.items, next.summary, next.duplicates);
       queryClient.setQueryData<LoadedIndex>(scanIndexQueryKey, (old) => ({ index: next, loadedAt: old?.loadedAt ?? Date.now() }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
-      if (userId !== null) await saveSummary(userId, next.summary).catch((error: unknown) => console.warn("Updating the scan summary failed", error));
+      if (userId !== null) await saveScan(userId, next.summary, { snapshot: false }).catch((error: unknown) => console.warn("Updating the scan summary failed", error));
     },
     [queryClient, userId],
   );

@@ -9,7 +9,7 @@ import { scanAndSaveInWorker } from "../../../../scan/run-scan-in-worker";
 import { rememberFolder, folderPermission } from "../../../lib/scan-folder-store";
 import { saveAndTell } from "../../../lib/scan-notice";
 import { toast } from "../../../lib/toast-store";
-import { saveSummary } from "../api/save-summary";
+import { saveScan } from "../../../lib/data/save-scan";
 import { scanIndexQueryKey } from "./use-scan-index";
 import { invalidateUserData } from "../../../lib/query-keys";
 
@@ -22,7 +22,7 @@ export function useRescan(userId: number | null) {
       if (!(await folderPermission(root, "read", true).catch(() => false))) throw new Error("Permission to read the folder was not granted");
       const result = await scanAndSaveInWorker({ source: root }); // the worker saves the item index
       await rememberFolder(root);
-      const notice = await saveAndTell(userId, () => saveSummary(userId ?? 0, result.summary, true), root, result.summary.totalFiles);
+      const notice = await saveAndTell(userId, () => saveScan(userId ?? 0, result.summary, { snapshot: true }), root, result.summary.totalFiles);
       await queryClient.invalidateQueries({ queryKey: scanIndexQueryKey });
       invalidateUserData(queryClient);
       toast(notice);

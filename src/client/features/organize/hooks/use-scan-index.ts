@@ -1,7 +1,7 @@
 /** The latest scan's index on this device, and the reviewed/ignored marks (both IndexedDB). */
 import { useQuery } from "@tanstack/react-query";
 import { loadScanIndex, type StoredScanIndex } from "../../../../scan/index-store";
-import { loadMarks } from "../marks-store";
+import { loadMarks } from "../../../lib/marks-store";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const scanIndexQueryKey = queryKeys.organize.scanIndex;

@@ -1,4 +1,4 @@
-/** Profile edit and account deletion through the accounts API (issue 4). */
+/** Profile edit and account deletion through the accounts API. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PublicUser } from "../../../../domain/schemas/auth";
 import { apiRequest } from "../../../lib/api-client";

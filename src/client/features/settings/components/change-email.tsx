@@ -1,5 +1,5 @@
 /**
- * Changing the sign-in address (issue 18 #3): the current password is required; the new
+ * Changing the sign-in address: the current password is required; the new
  * address must confirm from its mailbox before it takes effect, and the old one is told.
  * States: closed, form (submitting disables it), waiting for confirmation, error per field.
  */

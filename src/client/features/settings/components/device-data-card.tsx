@@ -1,9 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { clearScanIndex } from "../../../../scan/index-store";
 import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
-import { forgetFolder } from "../../../lib/scan-folder-store";
+import { clearScanData } from "../../../lib/local-data";
 import { toast } from "../../../lib/toast-store";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -17,8 +16,7 @@ export function DeviceDataCard() {
   const clear = async () => {
     setBusy(true);
     try {
-      await clearScanIndex();
-      await forgetFolder();
+      await clearScanData();
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
       toast({ title: "Scan data cleared", description: "The list of scanned files on this device is gone. Your files were not touched." });
     } catch {
@@ -31,7 +29,7 @@ export function DeviceDataCard() {
     <Card>
       <CardTitle>Data on this device</CardTitle>
       <p className="mt-1 text-sm text-muted-foreground">
-        Your last scan&apos;s file list (names, folders, sizes, dates) is kept only in this browser so Organize can show it. It is never uploaded.
+        Your last scan&apos;s file list (names, folders, sizes, dates), its content hashes and your reviewed marks are kept only in this browser so Organize can show them. They are never uploaded.
       </p>
       <Button variant="outline" className="mt-3" onClick={() => void clear()} disabled={busy}>
         {busy ? "Clearing..." : "Clear scan data"}

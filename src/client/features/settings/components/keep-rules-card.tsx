@@ -23,7 +23,7 @@ function ruleText(rule: KeepRule): string {
 const sameRule = (a: KeepRule, b: KeepRule) => a.kind === b.kind && ("folder" in a ? a.folder : "") === ("folder" in b ? b.folder : "");
 
 /**
- * Keep-rules and protected folders (issue 20): which copy of a duplicate stays, and folders
+ * Keep-rules and protected folders: which copy of a duplicate stays, and folders
  * never proposed for removal. Saved in this browser only — folder names are paths, and
  * paths never leave the device (decision 014).
  */

@@ -1,5 +1,5 @@
 /**
- * Settings → Mailbox (issue 21): which mailbox is connected, whether its password is kept
+ * Settings → Mailbox: which mailbox is connected, whether its password is kept
  * (sealed on our server, for "stay connected"), and the button that disconnects and deletes
  * the kept password. Deleting the account deletes it too.
  */

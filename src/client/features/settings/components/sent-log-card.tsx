@@ -38,7 +38,7 @@ function SentEntry({ entry }: { entry: SentRequest }) {
 }
 
 /**
- * Issue 12 "In the product": the exact payloads this browser has sent to our server, so a
+ * "What left this device": the exact payloads this browser has sent to our server, so a
  * user can check the privacy promise (aggregates only) themselves. Kept locally, never sent.
  */
 export function SentLogCard() {

@@ -1,5 +1,5 @@
 /**
- * Settings → Subscription (issue 17): plan, state (trial, active, past due, canceled at
+ * Settings → Subscription: plan, state (trial, active, past due, canceled at
  * period end, lifetime), the next renewal or trial end, and the actions that fit. Past due
  * shows a banner with "Update payment method". Reads GET /api/subscription; the server
  * decides which actions are allowed and this screen offers exactly those.

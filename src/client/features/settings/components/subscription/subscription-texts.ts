@@ -1,4 +1,4 @@
-/** Texts of Settings → Subscription (issue 17), in one place for the screen and its tests. */
+/** Texts of Settings → Subscription, in one place for the screen and its tests. */
 import type { BillingState } from "../../../../../domain/schemas/subscription";
 
 export const stateLabels: Record<BillingState, string> = {

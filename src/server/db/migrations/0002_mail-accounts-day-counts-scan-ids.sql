@@ -14,9 +14,11 @@ CREATE TABLE "mail_accounts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "scan_snapshots" ADD COLUMN "scan_id" text;--> statement-breakpoint
 ALTER TABLE "cleanup_day_counts" ADD CONSTRAINT "cleanup_day_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mail_accounts" ADD CONSTRAINT "mail_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Backfill (hand-written, issue 23): the counters of the events recorded before this table.
+CREATE UNIQUE INDEX "scan_snapshots_user_scan_idx" ON "scan_snapshots" USING btree ("user_id","scan_id");--> statement-breakpoint
+-- Backfill (hand-written): the counters of the events recorded before this table.
 -- The list is GOAL_ACTIONS (src/domain/cleanup-ledger.ts) as of this migration.
 INSERT INTO "cleanup_day_counts" ("user_id", "local_date", "cleanups")
 SELECT "user_id", "local_date", count(*)::integer FROM "cleanup_events"

@@ -1,5 +1,5 @@
 /**
- * Reviewed and ignored marks, kept on this device in IndexedDB (issue 7). They are what an
+ * Reviewed and ignored marks, kept on this device in IndexedDB (Organize). They are what an
  * action does when the browser cannot change the files (a read-only pick, apps): the items
  * leave the list and come back when the marks are cleared (undo, or "Show them again").
  */
