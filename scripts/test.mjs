@@ -1,4 +1,4 @@
-// `npm test`: the whole gate, in order, stopping at the first failure — typecheck, lint,
+// `npm test`: the whole gate, in order, stopping at the first failure — typecheck, lint, format,
 // unit/component/API tests, build, bundle-size budget, browser tests. Installs Debian's
 // Chromium when it is missing and we are root; never downloads a browser build of its own.
 // Likewise Debian's dovecot-imapd, the real IMAP server the e-mail tests start on their own port.
@@ -66,6 +66,11 @@ run("lock file holds every platform's packages", "node", ["scripts/lockfile-plat
 await runTogether([
   { label: "typecheck", command: "node", args: ["node_modules/tsgo/bin/tsc", "--noEmit", "-p", "tsconfig.json"] },
   { label: "lint", command: "npx", args: ["eslint", "--max-warnings=0", "."] },
+  {
+    label: "format (prettier --check; npm run format fixes)",
+    command: "npx",
+    args: ["prettier", "--check", "--log-level=warn", "**/*.{ts,tsx,js,mjs,css}"],
+  },
 ]);
 run("unit, component and API tests", "npx", ["vitest", "run"]);
 run("build", "npm", ["run", "build"]);
