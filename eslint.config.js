@@ -12,18 +12,49 @@ const features = readdirSync("src/client/features", { withFileTypes: true })
   .map((d) => d.name);
 
 /** Folders that hold test helpers: test files may import them, product code never. */
-const TEST_HELPER_DIRS = ["src/server/test", "src/scan/test-helpers", "src/domain/testing", "src/client/testing", "src/client/lib/file-actions/testing", ...features.map((f) => `src/client/features/${f}/testing`)];
+const TEST_HELPER_DIRS = [
+  "src/server/test",
+  "src/scan/test-helpers",
+  "src/domain/testing",
+  "src/client/testing",
+  "src/client/lib/file-actions/testing",
+  ...features.map((f) => `src/client/features/${f}/testing`),
+];
 const testHelpers = ["./e2e", ...TEST_HELPER_DIRS.map((d) => `./${d}`)];
 
 /** The architecture's lines, held in product and test code alike. */
 const ARCHITECTURE_ZONES = [
-  { target: "./src/domain", from: ["./src/scan", "./src/server", "./src/client", "./src/cli"], message: "domain imports nothing else in src — keep rules pure and pass data in." },
-  { target: "./src/scan", from: ["./src/server", "./src/client", "./src/cli"], message: "scan talks to domain only — share types through src/domain/schemas." },
-  { target: "./src/server", from: ["./src/client", "./src/scan", "./src/cli"], message: "server talks to domain only — share types through src/domain/schemas." },
-  { target: "./src/client", from: ["./src/server", "./src/cli"], message: "client never imports server code — call the API through lib/api-client and share schemas via src/domain." },
+  {
+    target: "./src/domain",
+    from: ["./src/scan", "./src/server", "./src/client", "./src/cli"],
+    message: "domain imports nothing else in src — keep rules pure and pass data in.",
+  },
+  {
+    target: "./src/scan",
+    from: ["./src/server", "./src/client", "./src/cli"],
+    message: "scan talks to domain only — share types through src/domain/schemas.",
+  },
+  {
+    target: "./src/server",
+    from: ["./src/client", "./src/scan", "./src/cli"],
+    message: "server talks to domain only — share types through src/domain/schemas.",
+  },
+  {
+    target: "./src/client",
+    from: ["./src/server", "./src/cli"],
+    message: "client never imports server code — call the API through lib/api-client and share schemas via src/domain.",
+  },
   { target: "./src/cli", from: ["./src/server", "./src/client"], message: "cli uses scan and domain only." },
-  { target: ["./src/client/components", "./src/client/lib", "./src/client/config"], from: ["./src/client/features", "./src/client/app"], message: "shared client code never imports a feature or the app — move the shared piece down into components/ or lib/." },
-  { target: "./src/client/features", from: "./src/client/app", message: "a feature never imports the app shell — the app composes features, not the other way round." },
+  {
+    target: ["./src/client/components", "./src/client/lib", "./src/client/config"],
+    from: ["./src/client/features", "./src/client/app"],
+    message: "shared client code never imports a feature or the app — move the shared piece down into components/ or lib/.",
+  },
+  {
+    target: "./src/client/features",
+    from: "./src/client/app",
+    message: "a feature never imports the app shell — the app composes features, not the other way round.",
+  },
   ...features.map((f) => ({
     target: `./src/client/features/${f}`,
     from: "./src/client/features",

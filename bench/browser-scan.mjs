@@ -44,7 +44,11 @@ const LONG_TASK_LIMIT_MS = 100;
 
 if (!existsSync(manifestPath)) {
   console.log(`making a ${files}-file corpus in ${dir} …`);
-  const made = spawnSync(process.execPath, [join(sharedBench, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)], { stdio: "inherit" });
+  const made = spawnSync(
+    process.execPath,
+    [join(sharedBench, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)],
+    { stdio: "inherit" },
+  );
   if (made.status !== 0) process.exit(made.status ?? 1);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
@@ -62,9 +66,13 @@ function instrument() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: "longtask", buffered: true });
-  document.addEventListener("change", (e) => {
-    if (e.target instanceof HTMLInputElement && e.target.type === "file") w.__bench.picked = performance.now();
-  }, true);
+  document.addEventListener(
+    "change",
+    (e) => {
+      if (e.target instanceof HTMLInputElement && e.target.type === "file") w.__bench.picked = performance.now();
+    },
+    true,
+  );
   // Bubbling on window: after the app's own change handler (React listens at its root).
   window.addEventListener("change", () => {
     if (w.__bench.picked !== null && w.__bench.handled === null) w.__bench.handled = performance.now();
@@ -80,7 +88,11 @@ function instrument() {
     }
   };
   new MutationObserver(() => {
-    if (w.__bench.picked !== null && w.__bench.complete === null && /Scan Complete|Files Analyzed|Directory Scanned|Scan not saved/.test(document.body?.textContent ?? "")) {
+    if (
+      w.__bench.picked !== null &&
+      w.__bench.complete === null &&
+      /Scan Complete|Files Analyzed|Directory Scanned|Scan not saved/.test(document.body?.textContent ?? "")
+    ) {
       w.__bench.complete = performance.now();
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
@@ -288,16 +300,18 @@ async function copyToOpfs(page) {
       return folder;
     };
     let next = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (next < files.length) {
-        const file = files[next++];
-        const parts = file.webkitRelativePath.split("/").slice(1);
-        const folder = await folderOf(parts.slice(0, -1));
-        const writable = await (await folder.getFileHandle(parts.at(-1), { create: true })).createWritable();
-        await writable.write(file);
-        await writable.close();
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < files.length) {
+          const file = files[next++];
+          const parts = file.webkitRelativePath.split("/").slice(1);
+          const folder = await folderOf(parts.slice(0, -1));
+          const writable = await (await folder.getFileHandle(parts.at(-1), { create: true })).createWritable();
+          await writable.write(file);
+          await writable.close();
+        }
+      }),
+    );
     document.getElementById("opfs-copy").remove();
     return files.length;
   });
@@ -341,16 +355,52 @@ async function measureHandle(context) {
     const bySize = new Map();
     for (const f of files) bySize.set(f.size, (bySize.get(f.size) ?? 0) + 1);
     const cand = files.filter((f) => f.size > 0 && bySize.get(f.size) > 1);
-    const pool = async (list, n, fn) => { let i = 0; await Promise.all(Array.from({ length: n }, async () => { while (i < list.length) await fn(list[i++]); })); };
+    const pool = async (list, n, fn) => {
+      let i = 0;
+      await Promise.all(
+        Array.from({ length: n }, async () => {
+          while (i < list.length) await fn(list[i++]);
+        }),
+      );
+    };
     await pool(cand, 16, async (f) => {
       if (f.size <= 65536) await f.arrayBuffer();
-      else { await f.slice(0, 4096).arrayBuffer(); await f.slice(f.size - 4096).arrayBuffer(); }
+      else {
+        await f.slice(0, 4096).arrayBuffer();
+        await f.slice(f.size - 4096).arrayBuffer();
+      }
     });
-    await pool(cand.filter((f) => f.size > 65536), 4, async (f) => { for (let s = 0; s < f.size; s += 1 << 20) await f.slice(s, s + (1 << 20)).arrayBuffer(); });
-    const db = await new Promise((res, rej) => { const r = indexedDB.open("floor", 1); r.onupgradeneeded = () => r.result.createObjectStore("items", { keyPath: "id" }); r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
+    await pool(
+      cand.filter((f) => f.size > 65536),
+      4,
+      async (f) => {
+        for (let s = 0; s < f.size; s += 1 << 20) await f.slice(s, s + (1 << 20)).arrayBuffer();
+      },
+    );
+    const db = await new Promise((res, rej) => {
+      const r = indexedDB.open("floor", 1);
+      r.onupgradeneeded = () => r.result.createObjectStore("items", { keyPath: "id" });
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
     const tx = db.transaction("items", "readwrite");
     for (let s = 0, n = 1; s < files.length; s += 1000, n++) {
-      tx.objectStore("items").put({ id: -n, items: files.slice(s, s + 1000).map((f, k) => ({ id: s + k + 1, path: f.name, name: f.name, size: f.size, type: f.type, category: "other", modified: f.lastModified, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false })) });
+      tx.objectStore("items").put({
+        id: -n,
+        items: files.slice(s, s + 1000).map((f, k) => ({
+          id: s + k + 1,
+          path: f.name,
+          name: f.name,
+          size: f.size,
+          type: f.type,
+          category: "other",
+          modified: f.lastModified,
+          isLarge: false,
+          isOld: false,
+          duplicateGroup: null,
+          isOriginal: false,
+        })),
+      });
     }
     await new Promise((res) => (tx.oncomplete = res));
     return { seconds: (performance.now() - t) / 1000, files: files.length, candidates: cand.length };
@@ -371,28 +421,52 @@ async function workerlessMemory(page) {
   return page.evaluate(() => Math.round((performance.memory?.usedJSHeapSize ?? 0) / 1e6));
 }
 
-console.log(`corpus: ${manifest.totals.files} files, ${(manifest.totals.bytes / 1e9).toFixed(2)} GB, ${manifest.totals.dupGroups} duplicate groups (${dir})`);
-console.log(`machine: ${cpus().length} cores, Chromium ${browser.version()}, load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
-console.log(`FileList build (setInputFiles → change event, Chromium's own work before the app sees the files), ms: ${results.map((r) => Math.round(r.fileListMs)).join(", ")}`);
-console.log(`| run | scan | pick → Scan Complete s | files/s | change handler ms | worker s | result → complete ms | longest task ms: pick / scan / result | page heap MB | groups vs manifest |`);
+console.log(
+  `corpus: ${manifest.totals.files} files, ${(manifest.totals.bytes / 1e9).toFixed(2)} GB, ${manifest.totals.dupGroups} duplicate groups (${dir})`,
+);
+console.log(
+  `machine: ${cpus().length} cores, Chromium ${browser.version()}, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
+console.log(
+  `FileList build (setInputFiles → change event, Chromium's own work before the app sees the files), ms: ${results.map((r) => Math.round(r.fileListMs)).join(", ")}`,
+);
+console.log(
+  `| run | scan | pick → Scan Complete s | files/s | change handler ms | worker s | result → complete ms | longest task ms: pick / scan / result | page heap MB | groups vs manifest |`,
+);
 console.log(`|---|---|---|---|---|---|---|---|---|---|`);
 results.forEach((r, i) =>
   console.log(
     `| ${i + 1} | ${r.kind} | ${r.seconds.toFixed(2)} | ${Math.round(manifest.totals.files / r.seconds)} | ${Math.round(r.handlerMs)} | ${r.workerSeconds.toFixed(2)} | ${Math.round(r.afterMs)} | ${Math.round(r.longest.pick)} / ${Math.round(r.longest.scan)} / ${Math.round(r.longest.result)} | ${r.memoryMb} | ${r.exact ? "EXACT MATCH" : `MISMATCH (${r.groups} groups)`} |`,
   ),
 );
-results.forEach((r, i) => console.log(`run ${i + 1} long tasks (> 50 ms): ${r.tasks.join(", ") || "none"}; over ${LONG_TASK_LIMIT_MS} ms while the worker scans: ${r.longest.scan > LONG_TASK_LIMIT_MS ? "yes" : "no"}`));
+results.forEach((r, i) =>
+  console.log(
+    `run ${i + 1} long tasks (> 50 ms): ${r.tasks.join(", ") || "none"}; over ${LONG_TASK_LIMIT_MS} ms while the worker scans: ${r.longest.scan > LONG_TASK_LIMIT_MS ? "yes" : "no"}`,
+  ),
+);
 if (floors.length > 0) {
-  console.log(`floor (same platform calls, no app work): ${floors.map((f) => `${f.seconds.toFixed(2)} s (${f.candidates} files read, ${(f.bytes / 1e6).toFixed(0)} MB; FileList ${Math.round(f.fileListMs)} ms; longest task ${Math.round(f.longest)} ms)`).join("; ")}`);
+  console.log(
+    `floor (same platform calls, no app work): ${floors.map((f) => `${f.seconds.toFixed(2)} s (${f.candidates} files read, ${(f.bytes / 1e6).toFixed(0)} MB; FileList ${Math.round(f.fileListMs)} ms; longest task ${Math.round(f.longest)} ms)`).join("; ")}`,
+  );
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const firsts = results.filter((r) => r.kind === "first scan").map((r) => r.seconds);
   if (firsts.length > 0) console.log(`first scan / floor, medians: ${(median(firsts) / median(floors.map((f) => f.seconds))).toFixed(2)}`);
 }
 if (handleRuns.length > 0) {
-  console.log(`directory handle (origin-private copy of the corpus), load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}:`);
-  console.log(`| run | files copied (s) | click → Scan Complete s | longest main-thread task ms | floor s (entries + getFile + reads + index write) | ratio | groups |`);
+  console.log(
+    `directory handle (origin-private copy of the corpus), load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}:`,
+  );
+  console.log(
+    `| run | files copied (s) | click → Scan Complete s | longest main-thread task ms | floor s (entries + getFile + reads + index write) | ratio | groups |`,
+  );
   console.log(`|---|---|---|---|---|---|---|`);
   handleRuns.forEach((r, i) =>
-    console.log(`| ${i + 1} | ${r.copied} (${r.copySeconds.toFixed(0)} s) | ${r.seconds.toFixed(2)} | ${Math.round(r.longest)} | ${r.floor.seconds.toFixed(2)} | ${(r.seconds / r.floor.seconds).toFixed(2)} | ${r.groups} |`),
+    console.log(
+      `| ${i + 1} | ${r.copied} (${r.copySeconds.toFixed(0)} s) | ${r.seconds.toFixed(2)} | ${Math.round(r.longest)} | ${r.floor.seconds.toFixed(2)} | ${(r.seconds / r.floor.seconds).toFixed(2)} | ${r.groups} |`,
+    ),
   );
 }

@@ -11,7 +11,10 @@ const at = process.argv.indexOf("--runs");
 const runs = at > 0 ? Number(process.argv[at + 1]) : 5;
 const server = await startBuiltServer({ env: { RATE_LIMIT_MULTIPLIER: "1000" } });
 const { base } = server;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
 const rows = [];
 try {
   for (let i = 0; i < runs; i++) {
@@ -20,14 +23,23 @@ try {
       headers: { "content-type": "application/json", origin: base },
       body: JSON.stringify({ name: "Bench", email: `dash.${Date.now()}.${i}@example.com`, password: "correct horse battery staple" }),
     });
-    const token = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("cs_session="))?.split("=")[1];
+    const token = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("cs_session="))
+      ?.split("=")[1];
     if (!token) throw new Error(`registration failed: ${res.status}`);
     const context = await browser.newContext();
     await context.addCookies([{ name: "cs_session", value: token, url: base }]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1.6e6 / 8,
+      uploadThroughput: 750e3 / 8,
+    });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto(`${base}/home`);
     await page.getByText("Digital Health Score").first().waitFor();

@@ -13,10 +13,16 @@ const at = process.argv.indexOf("--sizes");
 const sizes = (at > 0 ? process.argv[at + 1] : "10000,50000").split(",").map(Number);
 
 let t = performance.now();
-const users = sizes.map((n) => ({ name: `box${n}`, password: `pw-${n}`, messages: planMailbox({ messages: n, senders: 400, largeEvery: 2000, seed: n }) }));
+const users = sizes.map((n) => ({
+  name: `box${n}`,
+  password: `pw-${n}`,
+  messages: planMailbox({ messages: n, senders: 400, largeEvery: 2000, seed: n }),
+}));
 const dovecot = await startDovecot({ users });
 const generation = performance.now() - t;
-const server = await startBuiltServer({ env: { RATE_LIMIT_MULTIPLIER: "1000", IMAP_ALLOW_HOSTS: "127.0.0.1", IMAP_CA_FILE: dovecot.caFile } });
+const server = await startBuiltServer({
+  env: { RATE_LIMIT_MULTIPLIER: "1000", IMAP_ALLOW_HOSTS: "127.0.0.1", IMAP_CA_FILE: dovecot.caFile },
+});
 const { base } = server;
 const rows = [];
 
@@ -26,7 +32,10 @@ async function signUp(i) {
     headers: { "content-type": "application/json", origin: base },
     body: JSON.stringify({ name: "Bench", email: `imap.${Date.now()}.${i}@example.com`, password: "correct horse battery staple" }),
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("cs_session="));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("cs_session="));
   if (!cookie) throw new Error(`registration failed: ${res.status}`);
   return { cookie, origin: base, "content-type": "application/json" };
 }
@@ -60,7 +69,11 @@ try {
   for (const [i, n] of sizes.entries()) {
     const headers = await signUp(i);
     t = performance.now();
-    const connect = await fetch(`${base}/api/email/connect`, { method: "POST", headers, body: JSON.stringify({ host: "127.0.0.1", port: dovecot.port, username: `box${n}`, password: `pw-${n}` }) });
+    const connect = await fetch(`${base}/api/email/connect`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ host: "127.0.0.1", port: dovecot.port, username: `box${n}`, password: `pw-${n}` }),
+    });
     if (!connect.ok) throw new Error(`connect failed: ${connect.status} ${await connect.text()}`);
     const connectMs = performance.now() - t;
     for (const pass of ["cold", "warm"]) {
@@ -81,6 +94,8 @@ try {
   await server.stop();
   await dovecot.stop();
 }
-console.log(`Generated ${sizes.map((n) => n.toLocaleString("en-US")).join(" + ")} messages as Maildir and started Dovecot in ${Math.round(generation)} ms.`);
+console.log(
+  `Generated ${sizes.map((n) => n.toLocaleString("en-US")).join(" + ")} messages as Maildir and started Dovecot in ${Math.round(generation)} ms.`,
+);
 console.log("POST /api/email/list through the built server, Dovecot on loopback over TLS:");
 console.table(rows);

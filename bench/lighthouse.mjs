@@ -19,7 +19,9 @@ import { startBuiltServer } from "./support/server.mjs";
 // A page prefixed with "@" is measured signed in (a fresh account's session cookie). Signed-in
 // pages run last: the browser keeps the session the server refreshes, which would sign in
 // the pages after them. LH_REPORT_DIR keeps each page's full report as JSON.
-const PAGES = (process.env.LH_PAGES ?? "/,/landing,/login,@/home,@/organize,@/insights").split(",").sort((a, b) => Number(a.startsWith("@")) - Number(b.startsWith("@")));
+const PAGES = (process.env.LH_PAGES ?? "/,/landing,/login,@/home,@/organize,@/insights")
+  .split(",")
+  .sort((a, b) => Number(a.startsWith("@")) - Number(b.startsWith("@")));
 const REPORT_DIR = process.env.LH_REPORT_DIR;
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -49,16 +51,30 @@ async function signUp(base) {
     body: JSON.stringify({ name: "Lighthouse", email, password: "correct horse battery staple" }),
   });
   if (res.status !== 201) throw new Error(`could not register the Lighthouse account: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("cs_session="));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("cs_session="));
   if (!cookie) throw new Error("registration set no session cookie");
   const { id: userId } = await res.json();
   const call = async (method, path, body) => {
-    const answer = await fetch(`${base}${path}`, { method, headers: { cookie, origin: base, "content-type": "application/json" }, body: body && JSON.stringify(body) });
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie, origin: base, "content-type": "application/json" },
+      body: body && JSON.stringify(body),
+    });
     if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
     return answer.json();
   };
   await call("POST", "/api/real-data/scan", { userId, summary: sampleSummary() });
-  for (let i = 0; i < 3; i++) await call("POST", "/api/cleanup-events", { clientId: `lh-${Date.now()}-${i}`, category: "photos", action: "trash", items: 2 + i, bytesFreed: 4_000_000 * (i + 1) });
+  for (let i = 0; i < 3; i++)
+    await call("POST", "/api/cleanup-events", {
+      clientId: `lh-${Date.now()}-${i}`,
+      category: "photos",
+      action: "trash",
+      items: 2 + i,
+      bytesFreed: 4_000_000 * (i + 1),
+    });
   const mails = await call("GET", `/api/test/outbox?to=${encodeURIComponent(email)}`);
   const token = mails.map((m) => /\/verify-email\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean);
   if (!token) throw new Error("no confirmation link in the test outbox");
@@ -87,7 +103,13 @@ try {
   for (const page of PAGES) {
     const signedIn = page.startsWith("@");
     const path = signedIn ? page.slice(1) : page;
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}) };
+    const flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
     // Simulated throttling scales what this (shared, 2-core) machine observed, so one run
     // can be ±10 points off: each page runs RUNS times and the median run is reported.
     const runs = [];
@@ -99,7 +121,8 @@ try {
     const perf = (l) => l.categories.performance?.score ?? 0;
     runs.sort((a, b) => perf(a) - perf(b));
     const lhr = runs[Math.floor(runs.length / 2)];
-    if (REPORT_DIR) writeFileSync(join(REPORT_DIR, `${(signedIn ? "signed-in" : "") + path.replaceAll("/", "_")}.json`), JSON.stringify(lhr));
+    if (REPORT_DIR)
+      writeFileSync(join(REPORT_DIR, `${(signedIn ? "signed-in" : "") + path.replaceAll("/", "_")}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) console.warn(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metric = (id) => lhr.audits[id]?.displayValue ?? "n/a";
@@ -130,6 +153,14 @@ try {
   await server.stop();
 }
 
-console.log(`\nLoad average ${loadavg().map((l) => l.toFixed(2)).join(" ")} at the end (${cpus().length} cores; Lighthouse's simulated throttling scales what this machine observed, so a loaded machine lowers the scores)`);
-console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile profile, median of ${RUNS} runs, ${base}`);
+console.log(
+  `\nLoad average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(
+      " ",
+    )} at the end (${cpus().length} cores; Lighthouse's simulated throttling scales what this machine observed, so a loaded machine lowers the scores)`,
+);
+console.log(
+  `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile profile, median of ${RUNS} runs, ${base}`,
+);
 console.table(rows);

@@ -19,15 +19,37 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { cpus, loadavg } from "node:os";
 import autocannon from "autocannon";
-import { cleanupEvent, ensureBuilt, freePort, REPO, registerUser, sampleSummary, scratchDatabase, sleep, startServer, tempDir } from "../scripts/faults/harness.mjs";
+import {
+  cleanupEvent,
+  ensureBuilt,
+  freePort,
+  REPO,
+  registerUser,
+  sampleSummary,
+  scratchDatabase,
+  sleep,
+  startServer,
+  tempDir,
+} from "../scripts/faults/harness.mjs";
 
-const opt = { duration: "30", connections: "50", profile: "", repeat: "1", pglite: "1,5,50", "pglite-duration": "10", only: "bare,pglite,postgres" };
+const opt = {
+  duration: "30",
+  connections: "50",
+  profile: "",
+  repeat: "1",
+  pglite: "1,5,50",
+  "pglite-duration": "10",
+  only: "bare,pglite,postgres",
+};
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
 const duration = Number(opt.duration);
 const connections = Number(opt.connections);
 const repeat = Math.max(1, Number(opt.repeat));
-const pgliteConnections = opt.pglite.split(",").map(Number).filter((n) => n > 0);
+const pgliteConnections = opt.pglite
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const only = new Set(opt.only.split(","));
 
 const BARE_SERVER = `
@@ -81,7 +103,11 @@ async function withCpu(pid, pg, run) {
 
 async function startBare() {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--input-type=module", "-e", BARE_SERVER], { cwd: REPO, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", BARE_SERVER], {
+    cwd: REPO,
+    env: { ...process.env, PORT: String(port) },
+    stdio: "ignore",
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -117,7 +143,10 @@ const figure = ({ label, result, cpu, load }) => ({
   p50: result.latency.p50,
   p99: result.latency.p99,
   errors: result.errors + result.timeouts + result.non2xx,
-  detail: result.errors + result.timeouts + result.non2xx ? ` (${result.non2xx} non-2xx${statusCodes(result)}, ${result.timeouts} timeouts, ${result.errors - result.timeouts} other)` : "",
+  detail:
+    result.errors + result.timeouts + result.non2xx
+      ? ` (${result.non2xx} non-2xx${statusCodes(result)}, ${result.timeouts} timeouts, ${result.errors - result.timeouts} other)`
+      : "",
 });
 
 /** A session per user: `count` fresh accounts, each with a scan. */
@@ -144,7 +173,11 @@ function postEvents(base, users) {
           context.user ??= users[next++ % users.length];
           // A copy: autocannon writes the body's content-length into the headers it is given,
           // which a later GET with the same object would then send without a body.
-          return { ...req, headers: { ...context.user.headers, "content-type": "application/json" }, body: JSON.stringify(cleanupEvent("bench")) };
+          return {
+            ...req,
+            headers: { ...context.user.headers, "content-type": "application/json" },
+            body: JSON.stringify(cleanupEvent("bench")),
+          };
         },
       },
     ],
@@ -160,9 +193,26 @@ async function appRuns(dbLabel, start, { pg = false, shapes = [{ duration, conne
     const out = [];
     for (const shape of shapes) {
       const at = shapes.length > 1 ? ` ×${shape.connections}` : "";
-      out.push(await withCpu(pid, pg, () => cannon(`${dbLabel}${at} GET /api/digital-data/{id}`, { url: `${server.base}/api/digital-data/${one.userId}`, headers: { ...one.headers } }, shape)));
-      out.push(await withCpu(pid, pg, () => cannon(`${dbLabel}${at} POST /api/cleanup-events${manyWriters ? " (1 user)" : ""}`, postEvents(server.base, [one]), shape)));
-      if (manyWriters) out.push(await withCpu(pid, pg, () => cannon(`${dbLabel}${at} POST /api/cleanup-events (${many.length} users)`, postEvents(server.base, many), shape)));
+      out.push(
+        await withCpu(pid, pg, () =>
+          cannon(
+            `${dbLabel}${at} GET /api/digital-data/{id}`,
+            { url: `${server.base}/api/digital-data/${one.userId}`, headers: { ...one.headers } },
+            shape,
+          ),
+        ),
+      );
+      out.push(
+        await withCpu(pid, pg, () =>
+          cannon(`${dbLabel}${at} POST /api/cleanup-events${manyWriters ? " (1 user)" : ""}`, postEvents(server.base, [one]), shape),
+        ),
+      );
+      if (manyWriters)
+        out.push(
+          await withCpu(pid, pg, () =>
+            cannon(`${dbLabel}${at} POST /api/cleanup-events (${many.length} users)`, postEvents(server.base, many), shape),
+          ),
+        );
     }
     return out;
   } finally {
@@ -171,7 +221,11 @@ async function appRuns(dbLabel, start, { pg = false, shapes = [{ duration, conne
 }
 
 ensureBuilt();
-console.log(`Load: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `Load: ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 const env = { RATE_LIMIT_MULTIPLIER: "1000", LOG_LEVEL: "error" };
 const profileDir = opt.profile ? resolve(opt.profile) : "";
 const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
@@ -190,7 +244,11 @@ async function oneRound() {
   if (only.has("pglite") && pgliteShapes.length) {
     const dataDir = tempDir("bench");
     try {
-      runs.push(...(await appRuns("PGlite", () => startServer({ env: { ...env, DATA_DIR: dataDir }, label: "pglite", nodeArgs }), { shapes: pgliteShapes })));
+      runs.push(
+        ...(await appRuns("PGlite", () => startServer({ env: { ...env, DATA_DIR: dataDir }, label: "pglite", nodeArgs }), {
+          shapes: pgliteShapes,
+        })),
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -198,7 +256,12 @@ async function oneRound() {
   if (only.has("postgres") && process.env.DATABASE_URL) {
     const db = await scratchDatabase(process.env.DATABASE_URL, "cleanspace_bench");
     try {
-      runs.push(...(await appRuns("PostgreSQL", () => startServer({ env: { ...env, DATABASE_URL: db.url }, label: "postgres", nodeArgs }), { pg: true, manyWriters: true })));
+      runs.push(
+        ...(await appRuns("PostgreSQL", () => startServer({ env: { ...env, DATABASE_URL: db.url }, label: "postgres", nodeArgs }), {
+          pg: true,
+          manyWriters: true,
+        })),
+      );
     } finally {
       await db.drop();
     }
@@ -212,8 +275,12 @@ const rounds = [];
 for (let i = 0; i < repeat; i++) rounds.push(await oneRound());
 const µs = (v) => (Number.isNaN(v) ? "–" : v.toFixed(0));
 const bareRps = rounds.map((rows) => rows.find((r) => r.label.startsWith("bare"))?.rps);
-console.log(`\nLoad (PostgreSQL and bare: ${duration} s per run, ${connections} connections; PGlite: ${opt["pglite-duration"]} s at ${pgliteConnections.join(", ")} connections; ${repeat} round(s); ${cpus().length} cores, load average now ${loadavg()[0].toFixed(2)})`);
-console.log(`${"route".padEnd(50)} ${"round".padStart(5)} ${"load".padStart(10)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"vs bare".padStart(8)} ${"srv µs/req".padStart(11)} ${"pg µs/req".padStart(10)}  goal (0 errors, p99 < 50 ms)`);
+console.log(
+  `\nLoad (PostgreSQL and bare: ${duration} s per run, ${connections} connections; PGlite: ${opt["pglite-duration"]} s at ${pgliteConnections.join(", ")} connections; ${repeat} round(s); ${cpus().length} cores, load average now ${loadavg()[0].toFixed(2)})`,
+);
+console.log(
+  `${"route".padEnd(50)} ${"round".padStart(5)} ${"load".padStart(10)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"vs bare".padStart(8)} ${"srv µs/req".padStart(11)} ${"pg µs/req".padStart(10)}  goal (0 errors, p99 < 50 ms)`,
+);
 const labels = [...new Set(rounds.flat().map((r) => r.label))];
 for (const label of labels) {
   rounds.forEach((rows, i) => {
@@ -223,7 +290,9 @@ for (const label of labels) {
     const goal = isBare || label.startsWith("PGlite") ? "" : r.errors === 0 && r.p99 < 50 ? "met" : "NOT met";
     const vsBare = bareRps[i] ? (r.rps / bareRps[i]).toFixed(3) : "–";
     const load = `${r.load[0].toFixed(1)}→${r.load[1].toFixed(1)}`;
-    console.log(`${r.label.padEnd(50)} ${String(i + 1).padStart(5)} ${load.padStart(10)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${vsBare.padStart(8)} ${µs(r.cpu.server).padStart(11)} ${µs(r.cpu.pg).padStart(10)}  ${goal}${r.detail}`);
+    console.log(
+      `${r.label.padEnd(50)} ${String(i + 1).padStart(5)} ${load.padStart(10)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${vsBare.padStart(8)} ${µs(r.cpu.server).padStart(11)} ${µs(r.cpu.pg).padStart(10)}  ${goal}${r.detail}`,
+    );
   });
 }
 

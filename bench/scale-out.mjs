@@ -14,7 +14,20 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { cleanupEvent, Client, ensureBuilt, freePort, PASSWORD, pgQuery, registerUser, sampleSummary, scratchDatabase, sleep, startServer, tempDir } from "../scripts/faults/harness.mjs";
+import {
+  cleanupEvent,
+  Client,
+  ensureBuilt,
+  freePort,
+  PASSWORD,
+  pgQuery,
+  registerUser,
+  sampleSummary,
+  scratchDatabase,
+  sleep,
+  startServer,
+  tempDir,
+} from "../scripts/faults/harness.mjs";
 
 const opt = { duration: "20", connections: "50", repeat: "1" };
 const argv = process.argv.slice(2);
@@ -24,11 +37,15 @@ const connections = Number(opt.connections);
 const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 function nginxBinary() {
-  const found = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx 2>/dev/null"], { encoding: "utf8" }).stdout.trim().split("\n")[0];
+  const found = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx 2>/dev/null"], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n")[0];
   if (found) return found;
   if (process.getuid?.() !== 0) return null;
   console.info("nginx is missing: installing Debian's nginx-light");
-  const res = spawnSync("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light"], { stdio: "inherit" });
+  const res = spawnSync("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light"], {
+    stdio: "inherit",
+  });
   return res.status === 0 ? "/usr/sbin/nginx" : null;
 }
 
@@ -45,8 +62,12 @@ async function startNginx(bin, groups) {
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       add_header X-Upstream $upstream_addr always;`;
-  const upstreams = groups.map((servers, i) => `  upstream g${i} { ${servers.map((s) => `server ${s};`).join(" ")} keepalive 64; }`).join("\n");
-  const listeners = ports.map((port, i) => `  server { listen 127.0.0.1:${port}; location / { proxy_pass http://g${i}; ${proxy} } }`).join("\n");
+  const upstreams = groups
+    .map((servers, i) => `  upstream g${i} { ${servers.map((s) => `server ${s};`).join(" ")} keepalive 64; }`)
+    .join("\n");
+  const listeners = ports
+    .map((port, i) => `  server { listen 127.0.0.1:${port}; location / { proxy_pass http://g${i}; ${proxy} } }`)
+    .join("\n");
   writeFileSync(
     join(dir, "nginx.conf"),
     `worker_processes 1;
@@ -118,7 +139,9 @@ function cpuParts(nginxPid, appPids) {
     apps: ticksOf((pid) => apps.has(pid)),
     // Live backends plus what exited ones used (the postmaster's children's time): a
     // backend whose pooled connection closed would take its ticks with it otherwise.
-    pg: ticksOf((pid) => comm(pid).startsWith("postgres")) + ticksOf((pid) => comm(pid).startsWith("postgres") && !comm(String(ppid(pid))).startsWith("postgres"), childTicks),
+    pg:
+      ticksOf((pid) => comm(pid).startsWith("postgres")) +
+      ticksOf((pid) => comm(pid).startsWith("postgres") && !comm(String(ppid(pid))).startsWith("postgres"), childTicks),
     bench: (() => {
       const u = process.cpuUsage();
       return (u.user + u.system) / 10_000;
@@ -131,7 +154,17 @@ function cannon(label, options) {
     const load = loadavg()[0];
     console.info(`  … ${label} (${duration} s, ${connections} connections; load average ${load.toFixed(2)})`);
     autocannon({ duration, connections, ...options }, (err, r) =>
-      err ? reject(err) : resolve({ label, load: [load, loadavg()[0]], requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx }),
+      err
+        ? reject(err)
+        : resolve({
+            label,
+            load: [load, loadavg()[0]],
+            requests: r.requests.total,
+            rps: r.requests.average,
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            errors: r.errors + r.timeouts + r.non2xx,
+          }),
     );
   });
 }
@@ -147,7 +180,11 @@ function postEvents(base, users) {
         path: "/api/cleanup-events",
         setupRequest: (req, context) => {
           context.user ??= users[next++ % users.length];
-          return { ...req, headers: { cookie: context.user.cookie, origin: base, accept: "application/json", "content-type": "application/json" }, body: JSON.stringify(cleanupEvent("scale")) };
+          return {
+            ...req,
+            headers: { cookie: context.user.cookie, origin: base, accept: "application/json", "content-type": "application/json" },
+            body: JSON.stringify(cleanupEvent("scale")),
+          };
         },
       },
     ],
@@ -168,7 +205,11 @@ if (!bin) {
   process.exit(0);
 }
 ensureBuilt();
-console.log(`Scale-out: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}; PostgreSQL at ${new URL(adminUrl).host}`);
+console.log(
+  `Scale-out: ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}; PostgreSQL at ${new URL(adminUrl).host}`,
+);
 const db = await scratchDatabase(adminUrl, "cleanspace_scale");
 const env = { DATABASE_URL: db.url, RATE_LIMIT_MULTIPLIER: "1", LOG_LEVEL: "error" };
 const PROCESS_COUNTS = [1, 2, 4];
@@ -177,7 +218,10 @@ let nginx;
 try {
   for (let i = 0; i < Math.max(...PROCESS_COUNTS); i++) apps.push(await startServer({ env, label: `app${i + 1}` })); // the first migrates
   const [a, b] = apps;
-  nginx = await startNginx(bin, PROCESS_COUNTS.map((n) => apps.slice(0, n).map((app) => `127.0.0.1:${app.port}`)));
+  nginx = await startNginx(
+    bin,
+    PROCESS_COUNTS.map((n) => apps.slice(0, n).map((app) => `127.0.0.1:${app.port}`)),
+  );
   const viaGroup = Object.fromEntries(PROCESS_COUNTS.map((n, i) => [n, nginx.bases[i]]));
 
   // 1. A session made on A works on B, and through the proxy on whichever process answers.
@@ -224,23 +268,39 @@ try {
   const rows = [];
   for (let round = 1; round <= Number(opt.repeat); round++) {
     for (const n of PROCESS_COUNTS) {
-      const get = await measured(`nginx → ${n} process${n > 1 ? "es" : ""}, GET /api/digital-data/{id}`, nginx.pid, appPids, { url: `${viaGroup[n]}/api/digital-data/${userId}`, headers });
+      const get = await measured(`nginx → ${n} process${n > 1 ? "es" : ""}, GET /api/digital-data/{id}`, nginx.pid, appPids, {
+        url: `${viaGroup[n]}/api/digital-data/${userId}`,
+        headers,
+      });
       await forget("quota:events:");
-      const post = await measured(`nginx → ${n} process${n > 1 ? "es" : ""}, POST /api/cleanup-events (${writers.length} users)`, nginx.pid, appPids, postEvents(viaGroup[n], writers));
+      const post = await measured(
+        `nginx → ${n} process${n > 1 ? "es" : ""}, POST /api/cleanup-events (${writers.length} users)`,
+        nginx.pid,
+        appPids,
+        postEvents(viaGroup[n], writers),
+      );
       rows.push({ round, ...get }, { round, ...post });
     }
   }
-  console.log(`\nScale-out (${duration} s per run, ${connections} connections; load average now ${loadavg()[0].toFixed(2)}; ${cpus().length} cores shared by nginx, the apps, PostgreSQL, autocannon and whatever else runs)`);
+  console.log(
+    `\nScale-out (${duration} s per run, ${connections} connections; load average now ${loadavg()[0].toFixed(2)}; ${cpus().length} cores shared by nginx, the apps, PostgreSQL, autocannon and whatever else runs)`,
+  );
   const µs = (v) => v.toFixed(0).padStart(7);
-  console.log(`${"run".padEnd(66)} ${"round".padStart(5)} ${"load".padStart(10)} ${"req/s".padStart(7)} ${"p50".padStart(5)} ${"p99".padStart(5)} ${"errors".padStart(6)}   CPU µs/req: ${"nginx".padStart(7)} ${"apps".padStart(7)} ${"pg".padStart(7)} ${"bench".padStart(7)}`);
+  console.log(
+    `${"run".padEnd(66)} ${"round".padStart(5)} ${"load".padStart(10)} ${"req/s".padStart(7)} ${"p50".padStart(5)} ${"p99".padStart(5)} ${"errors".padStart(6)}   CPU µs/req: ${"nginx".padStart(7)} ${"apps".padStart(7)} ${"pg".padStart(7)} ${"bench".padStart(7)}`,
+  );
   for (const r of rows) {
     const load = `${r.load[0].toFixed(1)}→${r.load[1].toFixed(1)}`;
-    console.log(`${r.label.padEnd(66)} ${String(r.round).padStart(5)} ${load.padStart(10)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(5)} ${String(r.p99).padStart(5)} ${String(r.errors).padStart(6)}               ${µs(r.cpu.nginx)} ${µs(r.cpu.apps)} ${µs(r.cpu.pg)} ${µs(r.cpu.bench)}`);
+    console.log(
+      `${r.label.padEnd(66)} ${String(r.round).padStart(5)} ${load.padStart(10)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(5)} ${String(r.p99).padStart(5)} ${String(r.errors).padStart(6)}               ${µs(r.cpu.nginx)} ${µs(r.cpu.apps)} ${µs(r.cpu.pg)} ${µs(r.cpu.bench)}`,
+    );
   }
   for (const kind of ["GET", "POST"]) {
     const rps = (n) => rows.filter((r) => r.label.includes(`→ ${n} process`) && r.label.includes(kind)).map((r) => r.rps);
     const mean = (xs) => xs.reduce((x, y) => x + y, 0) / xs.length;
-    console.log(`${kind}: 2 processes vs 1 ×${(mean(rps(2)) / mean(rps(1))).toFixed(2)}, 4 vs 1 ×${(mean(rps(4)) / mean(rps(1))).toFixed(2)}`);
+    console.log(
+      `${kind}: 2 processes vs 1 ×${(mean(rps(2)) / mean(rps(1))).toFixed(2)}, 4 vs 1 ×${(mean(rps(4)) / mean(rps(1))).toFixed(2)}`,
+    );
   }
 } finally {
   nginx?.stop();

@@ -20,7 +20,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const sharedBench = [process.env.SHARED_BENCH_DIR, join(repo, "..", "shared", "bench"), "/work/shared/bench"].find((d) => d && existsSync(join(d, "make-corpus.mjs")));
+const sharedBench = [process.env.SHARED_BENCH_DIR, join(repo, "..", "shared", "bench"), "/work/shared/bench"].find(
+  (d) => d && existsSync(join(d, "make-corpus.mjs")),
+);
 if (!sharedBench) throw new Error("../shared/bench/make-corpus.mjs not found; set SHARED_BENCH_DIR");
 const opt = { files: "20000", seed: "1", runs: "5", dir: null, cold: "0", phases: "0" };
 const argv = process.argv.slice(2);
@@ -78,7 +80,9 @@ const stats = (xs) => {
 
 if (!existsSync(manifestPath)) {
   console.log(`making a ${files}-file corpus in ${dir} …`);
-  run(process.execPath, [join(sharedBench, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)], { stdio: "inherit" });
+  run(process.execPath, [join(sharedBench, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)], {
+    stdio: "inherit",
+  });
 }
 const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
 run(process.execPath, [join(repo, "scripts", "build-cli.mjs")]);
@@ -98,7 +102,10 @@ run(process.execPath, rescan); // fills the hash cache
 const rescanJson = run(process.execPath, rescan, { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
 writeFileSync("/tmp/cleanspace-bench-rescan.json", JSON.stringify(JSON.parse(rescanJson).duplicates.map((d) => d.paths)));
 const check = (file, format) =>
-  run(process.execPath, [join(sharedBench, "check-dupes.mjs"), file, manifestPath, "--format", format, "--quiet"], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" })
+  run(process.execPath, [join(sharedBench, "check-dupes.mjs"), file, manifestPath, "--format", format, "--quiet"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+  })
     .stdout.trim()
     .split("\n")
     .pop();
@@ -108,8 +115,12 @@ if (jdupes) {
   writeFileSync("/tmp/cleanspace-bench-jdupes.txt", jdOut);
   jdCheck = check("/tmp/cleanspace-bench-jdupes.txt", "text");
 }
-console.log(`corpus: ${manifest.totals.files} files, ${(manifest.totals.bytes / 1e9).toFixed(2)} GB, ${manifest.totals.dupGroups} duplicate groups, ${manifest.totals.trapSets} trap sets`);
-console.log(`correctness: cleanspace ${check("/tmp/cleanspace-bench-ours.json", "json")}, rescan ${check("/tmp/cleanspace-bench-rescan.json", "json")}, jdupes ${jdCheck}`);
+console.log(
+  `corpus: ${manifest.totals.files} files, ${(manifest.totals.bytes / 1e9).toFixed(2)} GB, ${manifest.totals.dupGroups} duplicate groups, ${manifest.totals.trapSets} trap sets`,
+);
+console.log(
+  `correctness: cleanspace ${check("/tmp/cleanspace-bench-ours.json", "json")}, rescan ${check("/tmp/cleanspace-bench-rescan.json", "json")}, jdupes ${jdCheck}`,
+);
 
 const rows = [
   { name: "cleanspace scan --json (first scan: empty cache, written)", cmd: process.execPath, args: ours, first: true },
@@ -131,7 +142,9 @@ for (let i = 0; i < runs; i++) {
   for (const row of rows) row.times.push(once(row));
 }
 const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
-console.log(`machine: ${cpus().length} cores, node ${process.version}, load average ${load(loadBefore)} before the timed runs, ${load(loadavg())} after`);
+console.log(
+  `machine: ${cpus().length} cores, node ${process.version}, load average ${load(loadBefore)} before the timed runs, ${load(loadavg())} after`,
+);
 const table = (list, label) => {
   console.log(`| tool${label} | runs | wall min s | wall median s | wall max s | CPU median s | peak RSS median MB |`);
   console.log(`|---|---|---|---|---|---|---|`);
@@ -141,15 +154,27 @@ const table = (list, label) => {
     const m = stats(row.times.map((t) => t.rssMb));
     row.median = w.median;
     row.cpuMedian = c.median;
-    console.log(`| ${row.name} | ${row.times.length} | ${w.min.toFixed(3)} | ${w.median.toFixed(3)} | ${w.max.toFixed(3)} | ${c.median.toFixed(2)} | ${m.median.toFixed(0)} |`);
+    console.log(
+      `| ${row.name} | ${row.times.length} | ${w.min.toFixed(3)} | ${w.median.toFixed(3)} | ${w.max.toFixed(3)} | ${c.median.toFixed(2)} | ${m.median.toFixed(0)} |`,
+    );
   }
 };
 table(rows, "");
 const peer = rows.find((r) => r.cmd === JDUPES);
 if (peer) {
-  console.log(`ratios to jdupes, wall medians: ${rows.filter((r) => r !== peer).map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.median / peer.median).toFixed(2)}`).join("; ")}`);
+  console.log(
+    `ratios to jdupes, wall medians: ${rows
+      .filter((r) => r !== peer)
+      .map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.median / peer.median).toFixed(2)}`)
+      .join("; ")}`,
+  );
   // CPU seconds: what a busy machine disturbs least (wall time waits for the other agents' work too).
-  console.log(`ratios to jdupes, CPU medians: ${rows.filter((r) => r !== peer).map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.cpuMedian / peer.cpuMedian).toFixed(2)}`).join("; ")}`);
+  console.log(
+    `ratios to jdupes, CPU medians: ${rows
+      .filter((r) => r !== peer)
+      .map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.cpuMedian / peer.cpuMedian).toFixed(2)}`)
+      .join("; ")}`,
+  );
 }
 
 const coldRuns = Number(opt.cold);
@@ -167,7 +192,10 @@ if (coldRuns > 0) {
 }
 
 const phaseRuns = Number(opt.phases);
-for (const [label, args, first] of [["first scan, one thread", oursOneThread, true], ["rescan", rescan, false]]) {
+for (const [label, args, first] of [
+  ["first scan, one thread", oursOneThread, true],
+  ["rescan", rescan, false],
+]) {
   for (let i = 0; i < phaseRuns; i++) {
     if (first) rmSync(FIRST_CACHE, { recursive: true, force: true });
     const env = { ...(first ? firstEnv : process.env), CLEANSPACE_PROFILE: "1" };

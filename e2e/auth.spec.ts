@@ -1,13 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible as axeCheck, test } from "./fixtures";
-import {
-  newAccount,
-  readResetLink,
-  registerViaApi,
-  sessionStatus,
-  signInViaUi,
-  signOutViaApi,
-} from "./support/auth";
+import { newAccount, readResetLink, registerViaApi, sessionStatus, signInViaUi, signOutViaApi } from "./support/auth";
 import { takeExpectedConsoleErrors } from "./support/console";
 
 const BAD_REQUEST = /status of 400 \(Bad Request\)/;
@@ -19,7 +12,10 @@ async function expectAccessible(page: Page): Promise<void> {
 }
 
 function toast(page: Page, title: string) {
-  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: title });
+  return page
+    .getByRole("region", { name: /Notification/ })
+    .getByRole("listitem")
+    .filter({ hasText: title });
 }
 
 test.describe("accounts", () => {
@@ -182,7 +178,14 @@ test.describe("welcome (spec §2)", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const path of ["/login", "/register", "/welcome", "/forgot-password", "/reset-password", `/reset-password?token=${"x".repeat(43)}`]) {
+  for (const path of [
+    "/login",
+    "/register",
+    "/welcome",
+    "/forgot-password",
+    "/reset-password",
+    `/reset-password?token=${"x".repeat(43)}`,
+  ]) {
     test(`axe finds nothing serious on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

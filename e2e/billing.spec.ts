@@ -119,7 +119,12 @@ test("a trial with a card: cancel → resume → cancel, Settings showing each s
   await expectAccessible(page);
   await screenshots(page, "trial");
 
-  await confirm(page, section(page).getByRole("button", { name: "Cancel subscription" }), "Cancel your subscription?", "Cancel subscription");
+  await confirm(
+    page,
+    section(page).getByRole("button", { name: "Cancel subscription" }),
+    "Cancel your subscription?",
+    "Cancel subscription",
+  );
   await expect(stateOf(page)).toHaveText("Canceled at period end");
   await expect(page.getByRole("region", { name: "Notification" })).toContainText("Subscription canceled");
   await expect(section(page)).toContainText(/Ends on .+ · no further charges/);
@@ -130,7 +135,12 @@ test("a trial with a card: cancel → resume → cancel, Settings showing each s
   await expect(stateOf(page)).toHaveText("Free trial");
   await expect(page.getByRole("region", { name: "Notification" })).toContainText("Subscription resumed");
 
-  await confirm(page, section(page).getByRole("button", { name: "Cancel subscription" }), "Cancel your subscription?", "Cancel subscription");
+  await confirm(
+    page,
+    section(page).getByRole("button", { name: "Cancel subscription" }),
+    "Cancel your subscription?",
+    "Cancel subscription",
+  );
   await expect(stateOf(page)).toHaveText("Canceled at period end");
   // Stripe agrees: the trial will end without a charge. And it survives a reload.
   await page.reload();
@@ -149,7 +159,9 @@ test("a failed renewal shows the past-due banner with Update payment method; rec
   await page.goto(`${stripeOrigin}/settings`);
   await expect(stateOf(page)).toHaveText("Past due");
   const banner = section(page).getByRole("alert");
-  await expect(banner).toContainText(/Your last payment failed\. Pro stays unlocked until .+; after that it is suspended until a payment succeeds\./);
+  await expect(banner).toContainText(
+    /Your last payment failed\. Pro stays unlocked until .+; after that it is suspended until a payment succeeds\./,
+  );
   await expect(banner.getByRole("button", { name: "Update payment method" })).toBeVisible();
   await expect(section(page).getByRole("button", { name: "Update payment method" })).toHaveCount(1);
   await expect(section(page).getByRole("button", { name: "Request refund" })).toBeVisible();
@@ -189,7 +201,9 @@ test("card-free trial (no Stripe keys): confirm the address from the mail, start
   await page.goto("/settings");
   await expect(stateOf(page)).toHaveText("Free trial");
   await expect(section(page)).toContainText("Yearly Pro");
-  await expect(section(page)).toContainText("Update payment method is unavailable: card payments are not set up on this server, so there is no card to update.");
+  await expect(section(page)).toContainText(
+    "Update payment method is unavailable: card payments are not set up on this server, so there is no card to update.",
+  );
   await expectAccessible(page);
   await screenshots(page, "card-free-trial");
 

@@ -39,7 +39,10 @@ function listing(dir: string): string[] {
 
 async function proUser(request: APIRequestContext, baseURL: string) {
   const email = `plan.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", { data: { name: "Petra", email, password: "correct horse battery" }, headers: { origin: baseURL } });
+  const res = await request.post("/api/users", {
+    data: { name: "Petra", email, password: "correct horse battery" },
+    headers: { origin: baseURL },
+  });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: number };
   await confirmEmailViaOutbox(request, baseURL);
@@ -87,7 +90,10 @@ test("a plan exported from a read-only folder is applied and undone by the CLI",
     await expect(dialog.getByTestId("plan-status")).toContainText("2 copies");
     const planPath = join(work, file.suggestedFilename());
     await file.saveAs(planPath);
-    const plan = JSON.parse(readFileSync(planPath, "utf8")) as { rootName: string; actions: { file: { path: string }; keep: { path: string }; reason: string }[] };
+    const plan = JSON.parse(readFileSync(planPath, "utf8")) as {
+      rootName: string;
+      actions: { file: { path: string }; keep: { path: string }; reason: string }[];
+    };
     expect(plan.rootName).toBe("Family Files");
     expect(plan.actions.map((a) => [a.file.path, a.keep.path]).sort()).toEqual([
       ["Downloads/it's a “copy” ü.txt", "wanted/report.txt"],

@@ -21,7 +21,10 @@ function countPhotos(dir: string): number {
 
 async function register(request: APIRequestContext, baseURL: string) {
   const email = `dash.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", { data: { name: "Dana", email, password: "correct horse battery" }, headers: { origin: baseURL } });
+  const res = await request.post("/api/users", {
+    data: { name: "Dana", email, password: "correct horse battery" },
+    headers: { origin: baseURL },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: number; email: string };
 }
@@ -93,9 +96,13 @@ test("free users get the premium toast from Quick Scan and the quick-actions tog
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   await page.goto("/home");
   await page.getByRole("button", { name: "Quick Scan" }).click();
-  await expect(page.getByText("File scanning is available with CleanSpace Pro. Upgrade to unlock full access!", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("File scanning is available with CleanSpace Pro. Upgrade to unlock full access!", { exact: true }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Quick actions" }).click();
-  await expect(page.getByText("Quick actions are available with CleanSpace Pro. Upgrade to start organizing your digital life!", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Quick actions are available with CleanSpace Pro. Upgrade to start organizing your digital life!", { exact: true }),
+  ).toBeVisible();
 });
 
 test("a visitor who is not signed in can scan locally", async ({ page }) => {

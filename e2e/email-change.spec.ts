@@ -12,7 +12,9 @@ async function linkIn(page: Page, to: string, action: "confirm" | "undo"): Promi
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const url = (await readOutbox(page.request, to)).map((m) => m.text.match(new RegExp(`https?://\\S+/email-change\\?action=${action}&token=[\\w-]+`))?.[0]).find(Boolean);
+      const url = (await readOutbox(page.request, to))
+        .map((m) => m.text.match(new RegExp(`https?://\\S+/email-change\\?action=${action}&token=[\\w-]+`))?.[0])
+        .find(Boolean);
       link = url ? new URL(url).pathname + new URL(url).search : undefined;
       return link;
     })

@@ -42,7 +42,10 @@ test.afterAll(async () => {
 
 async function proUser(request: APIRequestContext, baseURL: string) {
   const email = `mail.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", { data: { name: "Erin", email, password: "correct horse battery" }, headers: { origin: baseURL } });
+  const res = await request.post("/api/users", {
+    data: { name: "Erin", email, password: "correct horse battery" },
+    headers: { origin: baseURL },
+  });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: number };
   await confirmEmailViaOutbox(request, baseURL);
@@ -52,7 +55,11 @@ async function proUser(request: APIRequestContext, baseURL: string) {
 
 const countOf = (address: string) => plan.filter((m) => m.address === address).length;
 
-test("connect a mailbox, unsubscribe, trash a sender with undo, and the dashboard counts follow", async ({ page, baseURL, consoleErrors }) => {
+test("connect a mailbox, unsubscribe, trash a sender with undo, and the dashboard counts follow", async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
   test.setTimeout(90_000);
   await proUser(page.request, baseURL!);
   await page.goto("/organize?tab=email");

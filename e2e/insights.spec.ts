@@ -18,7 +18,10 @@ type Cat = (typeof SCAN_CATEGORIES)[number];
 
 /** A consistent scan aggregate: 400 photos and 600 documents, with the given clutter. */
 function summary(over: Partial<Omit<ScanSummary, "categories">>): ScanSummary {
-  const categories = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, { count: 0, bytes: 0 }])) as Record<Cat, { count: number; bytes: number }>;
+  const categories = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, { count: 0, bytes: 0 }])) as Record<
+    Cat,
+    { count: number; bytes: number }
+  >;
   categories.photo = { count: 400, bytes: 800_000_000 };
   categories.document = { count: 600, bytes: 180_000_000 };
   return {
@@ -93,7 +96,10 @@ async function seededTrialUser(page: Page): Promise<{ id: number; email: string;
 }
 
 function toast(page: Page, title: string) {
-  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: title });
+  return page
+    .getByRole("region", { name: /Notification/ })
+    .getByRole("listitem")
+    .filter({ hasText: title });
 }
 
 async function openTab(page: Page, name: string) {
@@ -126,7 +132,9 @@ test.describe("insights", () => {
     const week = page.getByRole("region", { name: "Weekly Progress" });
     await expect(week).toContainText(`Average ${AVERAGE}`);
     const chart = week.getByRole("img");
-    await expect(chart).toHaveAccessibleName(new RegExp(`: ${WEEK[0]};.*: ${WEEK[1]} \\(no scan that day, previous score\\);.*: ${WEEK[6]}\\.$`));
+    await expect(chart).toHaveAccessibleName(
+      new RegExp(`: ${WEEK[0]};.*: ${WEEK[1]} \\(no scan that day, previous score\\);.*: ${WEEK[6]}\\.$`),
+    );
     await expect(page.getByText("Average Health Score", { exact: true }).locator("..")).toContainText(String(AVERAGE));
     const freed = page.getByText("Storage Freed", { exact: true }).locator("..");
     await expect(freed).toContainText("≈410 MB");
@@ -204,7 +212,10 @@ test.describe("insights", () => {
     await expect(page.getByRole("article", { name: "Clean up your inbox" })).toHaveCount(0);
 
     // Apply Suggestion takes the user to the matching Organize quick-select.
-    await page.getByRole("article", { name: "Remove unused apps" }).getByRole("button", { name: /Apply Suggestion/ }).click();
+    await page
+      .getByRole("article", { name: "Remove unused apps" })
+      .getByRole("button", { name: /Apply Suggestion/ })
+      .click();
     await expect(page).toHaveURL(/\/organize\?tab=apps&select=unused$/);
   });
 
@@ -218,7 +229,10 @@ test.describe("insights", () => {
     // The server data as JSON (portability).
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("article", { name: "Your Account Data" }).getByRole("button", { name: /Export JSON/ }).click(),
+      page
+        .getByRole("article", { name: "Your Account Data" })
+        .getByRole("button", { name: /Export JSON/ })
+        .click(),
     ]);
     expect(download.suggestedFilename()).toBe(`cleanspace-data-${user.today}.json`);
     const data = JSON.parse(readFileSync(await download.path(), "utf8"));
@@ -256,7 +270,10 @@ test.describe("insights", () => {
 
     // ...a bad file is refused with a clear message and nothing changes...
     const badPath = testInfo.outputPath("bad.json");
-    writeFileSync(badPath, JSON.stringify({ ...archive, account: { ...archive.account, settings: { ...archive.account.settings, timezone: 42 } } }));
+    writeFileSync(
+      badPath,
+      JSON.stringify({ ...archive, account: { ...archive.account, settings: { ...archive.account.settings, timezone: 42 } } }),
+    );
     const input = page.getByLabel("Backup file to restore");
     await input.setInputFiles(badPath);
     await expect(page.getByRole("alert")).toContainText("The backup file is damaged or from an unknown version");

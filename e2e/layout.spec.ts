@@ -43,7 +43,8 @@ interface Problem {
 function findLayoutProblems(): Problem[] {
   const problems: Problem[] = [];
   const doc = document.documentElement;
-  if (doc.scrollWidth > doc.clientWidth + 1) problems.push({ kind: "overflow", detail: `page is ${doc.scrollWidth}px wide in a ${doc.clientWidth}px viewport` });
+  if (doc.scrollWidth > doc.clientWidth + 1)
+    problems.push({ kind: "overflow", detail: `page is ${doc.scrollWidth}px wide in a ${doc.clientWidth}px viewport` });
 
   const describe = (el: Element) => {
     const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
@@ -72,10 +73,16 @@ function findLayoutProblems(): Problem[] {
   const insideFieldPadding = (field: { el: Element; r: DOMRect }, control: { el: Element; r: DOMRect }) => {
     if (!field.el.matches("input, textarea") || !control.el.matches("button")) return false;
     const textEnd = field.r.right - parseFloat(getComputedStyle(field.el).paddingRight);
-    return control.r.left >= textEnd - 1 && control.r.right <= field.r.right + 1 && control.r.top >= field.r.top - 1 && control.r.bottom <= field.r.bottom + 1;
+    return (
+      control.r.left >= textEnd - 1 &&
+      control.r.right <= field.r.right + 1 &&
+      control.r.top >= field.r.top - 1 &&
+      control.r.bottom <= field.r.bottom + 1
+    );
   };
 
-  const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], [role="link"]';
+  const selector =
+    'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], [role="link"]';
   const controls = [...document.querySelectorAll(selector)].filter(visible);
   const rects = controls.map((el) => ({ el, r: el.getBoundingClientRect(), layer: layerOf(el) }));
   for (let i = 0; i < rects.length; i++) {
@@ -107,7 +114,10 @@ function findLayoutProblems(): Problem[] {
       for (const t of range.getClientRects()) {
         if (t.width < 1 || t.height < 1) continue;
         if (t.left < r.left - 2 || t.right > r.right + 2 || t.top < r.top - 2 || t.bottom > r.bottom + 2) {
-          problems.push({ kind: "spill", detail: `text of ${describe(el)} runs out of it (${Math.round(t.left)}–${Math.round(t.right)} vs ${Math.round(r.left)}–${Math.round(r.right)})` });
+          problems.push({
+            kind: "spill",
+            detail: `text of ${describe(el)} runs out of it (${Math.round(t.left)}–${Math.round(t.right)} vs ${Math.round(r.left)}–${Math.round(r.right)})`,
+          });
           spilled = true;
           break;
         }
@@ -126,7 +136,9 @@ async function startTrial(request: APIRequestContext, userId: number) {
 
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 for (const width of WIDTHS) {

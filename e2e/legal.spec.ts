@@ -155,7 +155,10 @@ test.describe("scroll to top", () => {
 
 test("both legal pages are accessible in the light theme", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem("theme", "light"));
-  for (const [path, title] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"]] as const) {
+  for (const [path, title] of [
+    ["/privacy", "Privacy Policy"],
+    ["/terms", "Terms of Service"],
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expectAccessible(page);

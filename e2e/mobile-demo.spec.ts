@@ -52,7 +52,11 @@ test.describe("mobile demo", () => {
       });
     });
     await openDemo(page);
-    for (const [label, ms] of [["Light", 50], ["Medium", 100], ["Heavy", 200]] as const) {
+    for (const [label, ms] of [
+      ["Light", 50],
+      ["Medium", 100],
+      ["Heavy", 200],
+    ] as const) {
       await page.getByRole("button", { name: label, exact: true }).click();
       await expect(toasts(page).getByText(`${label} haptic feedback triggered`)).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations.at(-1))).toBe(ms);
@@ -68,10 +72,7 @@ test.describe("mobile demo", () => {
     await openDemo(page);
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Take Photo" }).click();
-    const png = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-      "base64",
-    );
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
     await (await chooser).setFiles({ name: "photo.png", mimeType: "image/png", buffer: png });
     await expect(toasts(page).getByText("Photo Captured")).toBeVisible();
     await expect(toasts(page).getByText(/^Photo size: \d+ B$/)).toBeVisible();

@@ -38,7 +38,10 @@ async function register(request: APIRequestContext, baseURL: string) {
   const user = (await res.json()) as { id: number };
   // The card-free trial the test server starts without Stripe keys, once the address is confirmed.
   await confirmEmailViaOutbox(request, baseURL);
-  const trial = await request.post("/api/create-subscription", { data: { userId: user.id, planType: "monthly" }, headers: { origin: baseURL } });
+  const trial = await request.post("/api/create-subscription", {
+    data: { userId: user.id, planType: "monthly" },
+    headers: { origin: baseURL },
+  });
   expect(trial.status(), await trial.text()).toBe(200);
   return user;
 }
@@ -106,7 +109,11 @@ const progress = async (page: Page, userId: number) => {
   return { goal: data.goal.completed, streak: streak.currentStreak };
 };
 const totals = async (page: Page, userId: number) =>
-  ((await (await page.request.get(`/api/insights/${userId}`)).json()) as { totals: { reclaimableBytes: number; bytesFreed: number; estimatedBytesFreed: number; itemsDeleted: number } }).totals;
+  (
+    (await (await page.request.get(`/api/insights/${userId}`)).json()) as {
+      totals: { reclaimableBytes: number; bytesFreed: number; estimatedBytesFreed: number; itemsDeleted: number };
+    }
+  ).totals;
 
 const tile = (page: Page, label: string) => page.getByText(label, { exact: true }).locator("..");
 
@@ -141,7 +148,10 @@ test("the numbers follow the files: reclaimable in the trash, freed once, review
   await page.goto("/organize?tab=files&select=duplicates");
   await expect(page.getByTestId("selection-summary")).toHaveText(new RegExp(`^${N} selected`));
   await page.getByRole("button", { name: "Move to CleanSpace Trash" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: `Move ${N} files` }).click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: `Move ${N} files` })
+    .click();
   await expect(page.getByText(`Action completed on ${N} items`)).toBeVisible();
   await expect.poll(() => progress(page, user.id)).toEqual({ goal: 1, streak: 1 });
   expect(await totals(page, user.id)).toMatchObject({ reclaimableBytes: B, bytesFreed: 0, estimatedBytesFreed: 0, itemsDeleted: 0 });
@@ -167,7 +177,9 @@ test("the numbers follow the files: reclaimable in the trash, freed once, review
   await page.getByRole("alertdialog", { name: "Delete permanently?" }).getByRole("button", { name: "Delete permanently" }).click();
   await expect(trashView.getByTestId("trash-empty")).toBeVisible();
   expect(await trashed(page)).toEqual([]);
-  await expect.poll(() => totals(page, user.id)).toMatchObject({ reclaimableBytes: 0, bytesFreed: B, estimatedBytesFreed: 0, itemsDeleted: N });
+  await expect
+    .poll(() => totals(page, user.id))
+    .toMatchObject({ reclaimableBytes: 0, bytesFreed: B, estimatedBytesFreed: 0, itemsDeleted: N });
   await page.goto("/insights");
   await expect(tile(page, "Storage Freed")).toContainText(formatBytes(B));
   await expect(tile(page, "Storage Freed")).not.toContainText("≈");
@@ -188,7 +200,9 @@ test("Auto Clean Mode moves a new scan's exact copies to the trash, with an Undo
   await page.goto("/home");
   await page.getByRole("button", { name: "Quick Scan" }).click();
   const notices = page.getByRole("region", { name: /^Notifications/ });
-  await expect(notices.getByText(`${N} exact copies (${formatBytes(B)}) moved to the CleanSpace trash; every original stays.`)).toBeVisible({ timeout: 60_000 });
+  await expect(notices.getByText(`${N} exact copies (${formatBytes(B)}) moved to the CleanSpace trash; every original stays.`)).toBeVisible(
+    { timeout: 60_000 },
+  );
   expect((await trashed(page)).length).toBe(N);
   await expect.poll(() => totals(page, user.id)).toMatchObject({ reclaimableBytes: B, bytesFreed: 0 });
   await expect(page.getByTestId("result-duplicates-found")).toHaveText("0");

@@ -16,10 +16,34 @@ async function startTrial(request: APIRequestContext, userId: number) {
 
 /** A saved scan and a three-day streak, through the test-only seed route. */
 async function seedScanAndStreak(request: APIRequestContext) {
-  const categories = Object.fromEntries(["photo", "video", "audio", "document", "archive", "application", "other"].map((c) => [c, { count: 0, bytes: 0 }]));
+  const categories = Object.fromEntries(
+    ["photo", "video", "audio", "document", "archive", "application", "other"].map((c) => [c, { count: 0, bytes: 0 }]),
+  );
   categories.photo = { count: 40, bytes: 40_000_000 };
   categories.document = { count: 60, bytes: 6_000_000 };
-  const summary = { schemaVersion: 1, categories, totalFiles: 100, totalBytes: 46_000_000, duplicateGroups: 3, duplicateFiles: 6, duplicateBytes: 6_000_000, largeFiles: 0, largeBytes: 0, oldFiles: 10, oldBytes: 1_000_000, emptyFiles: 0, skipped: 0, photosCount: 40, photosDuplicates: 6, appsCount: 0, appsUnused: 0, emailCount: 0, emailUnread: 0, metadataOnly: false, scannedAt: new Date().toISOString() };
+  const summary = {
+    schemaVersion: 1,
+    categories,
+    totalFiles: 100,
+    totalBytes: 46_000_000,
+    duplicateGroups: 3,
+    duplicateFiles: 6,
+    duplicateBytes: 6_000_000,
+    largeFiles: 0,
+    largeBytes: 0,
+    oldFiles: 10,
+    oldBytes: 1_000_000,
+    emptyFiles: 0,
+    skipped: 0,
+    photosCount: 40,
+    photosDuplicates: 6,
+    appsCount: 0,
+    appsUnused: 0,
+    emailCount: 0,
+    emailUnread: 0,
+    metadataOnly: false,
+    scannedAt: new Date().toISOString(),
+  };
   const res = await request.post("/api/test/seed-insights", {
     data: { snapshots: [{ daysAgo: 0, summary }], streak: { historyDaysAgo: [0, 1, 2], longestStreak: 3 } },
     headers: { origin: baseUrl() },

@@ -36,9 +36,27 @@ async function seedScanIndex(page: Page, files: number) {
       await w.write(new Uint8Array(100 * i).fill(i));
       await w.close();
       const file = await handle.getFile();
-      items.push({ id: i, path: `notes/file-${i}.txt`, name: `file-${i}.txt`, size: file.size, type: "text/plain", category: "document", modified: file.lastModified, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false });
+      items.push({
+        id: i,
+        path: `notes/file-${i}.txt`,
+        name: `file-${i}.txt`,
+        size: file.size,
+        type: "text/plain",
+        category: "document",
+        modified: file.lastModified,
+        isLarge: false,
+        isOld: false,
+        duplicateGroup: null,
+        isOriginal: false,
+      });
     }
-    const put = (name: string, version: number, upgrade: (db: IDBDatabase) => void, write: (tx: IDBTransaction) => void, stores: string[]) =>
+    const put = (
+      name: string,
+      version: number,
+      upgrade: (db: IDBDatabase) => void,
+      write: (tx: IDBTransaction) => void,
+      stores: string[],
+    ) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open(name, version);
         open.onupgradeneeded = () => upgrade(open.result);
@@ -54,10 +72,34 @@ async function seedScanIndex(page: Page, files: number) {
         };
       });
     const now = Date.now();
-    const categories = Object.fromEntries(["photo", "video", "audio", "document", "archive", "application", "other"].map((c) => [c, { count: 0, bytes: 0 }]));
+    const categories = Object.fromEntries(
+      ["photo", "video", "audio", "document", "archive", "application", "other"].map((c) => [c, { count: 0, bytes: 0 }]),
+    );
     const bytes = (100 * n * (n + 1)) / 2;
     categories.document = { count: n, bytes };
-    const summary = { schemaVersion: 1, categories, totalFiles: n, totalBytes: bytes, duplicateGroups: 0, duplicateFiles: 0, duplicateBytes: 0, largeFiles: 0, largeBytes: 0, oldFiles: 0, oldBytes: 0, emptyFiles: 0, skipped: 0, photosCount: 0, photosDuplicates: 0, appsCount: 0, appsUnused: 0, emailCount: 0, emailUnread: 0, metadataOnly: false, scannedAt: new Date(now).toISOString() };
+    const summary = {
+      schemaVersion: 1,
+      categories,
+      totalFiles: n,
+      totalBytes: bytes,
+      duplicateGroups: 0,
+      duplicateFiles: 0,
+      duplicateBytes: 0,
+      largeFiles: 0,
+      largeBytes: 0,
+      oldFiles: 0,
+      oldBytes: 0,
+      emptyFiles: 0,
+      skipped: 0,
+      photosCount: 0,
+      photosDuplicates: 0,
+      appsCount: 0,
+      appsUnused: 0,
+      emailCount: 0,
+      emailUnread: 0,
+      metadataOnly: false,
+      scannedAt: new Date(now).toISOString(),
+    };
     await put(
       "cleanspace-scan",
       1,
@@ -72,7 +114,13 @@ async function seedScanIndex(page: Page, files: number) {
       ["items", "meta"],
     );
     // The app's remembered folder: IndexedDB 'cleanspace-folders', store 'handles', key 'last'.
-    await put("cleanspace-folders", 1, (db) => db.createObjectStore("handles"), (tx) => tx.objectStore("handles").put(root, "last"), ["handles"]);
+    await put(
+      "cleanspace-folders",
+      1,
+      (db) => db.createObjectStore("handles"),
+      (tx) => tx.objectStore("handles").put(root, "last"),
+      ["handles"],
+    );
   }, files);
 }
 
@@ -112,7 +160,12 @@ function cleanupPosts(page: Page): Array<{ actionId: string; clientId: string }>
   return posts;
 }
 
-test("offline, the shell loads, a cleanup waits on the device, and reaches the server once when back online", async ({ page, context, baseURL, consoleErrors }) => {
+test("offline, the shell loads, a cleanup waits on the device, and reaches the server once when back online", async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+}) => {
   test.setTimeout(90_000);
   const user = await openOrganize(page, baseURL!, 3);
   const posts = cleanupPosts(page);
@@ -130,7 +183,9 @@ test("offline, the shell loads, a cleanup waits on the device, and reaches the s
   // Honest: the notice says it is waiting on the device, not that the server has it.
   const notices = page.getByRole("region", { name: /^Notifications/ });
   await expect(notices.getByText("Saved on this device", { exact: true })).toBeVisible();
-  await expect(notices.getByText(/^You're offline\. This cleanup is waiting on this device and counts toward your goal once it syncs\./)).toBeVisible();
+  await expect(
+    notices.getByText(/^You're offline\. This cleanup is waiting on this device and counts toward your goal once it syncs\./),
+  ).toBeVisible();
   await expect(syncPill(page)).toHaveText("Offline — 1 change waiting");
   await expectAccessible(page);
   expect(posts).toHaveLength(0);
@@ -173,7 +228,12 @@ test.describe("going offline mid-batch", () => {
   // page.route sees every request only when no service worker sits in between.
   test.use({ serviceWorkers: "block" });
 
-  test("each action reaches the server exactly once, even the one whose answer was lost", async ({ page, context, baseURL, consoleErrors }) => {
+  test("each action reaches the server exactly once, even the one whose answer was lost", async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
     test.setTimeout(90_000);
     const user = await openOrganize(page, baseURL!, 4);
     const posts = cleanupPosts(page);

@@ -53,7 +53,12 @@ function png(size: number, [r, g, b]: [number, number, number]): Buffer {
   ihdr.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const BLUE = png(16, [30, 144, 255]);
@@ -115,7 +120,9 @@ async function readOpfs(page: Page): Promise<{ files: Record<string, string>; to
         // The trash journal (issue 20) is the trash's own bookkeeping, not one of the user's files.
         else if (path !== ".cleanspace-trash/journal.jsonl") {
           const bytes = await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer();
-          files[path] = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+          files[path] = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+            .map((b) => b.toString(16).padStart(2, "0"))
+            .join("");
         }
       }
     };
@@ -141,7 +148,8 @@ async function goalCompleted(page: Page, userId: number): Promise<number> {
 }
 
 const list = (page: Page) => page.getByRole("list", { name: /from your last scan/ });
-const row = (page: Page, name: string) => list(page).getByRole("button", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
+const row = (page: Page, name: string) =>
+  list(page).getByRole("button", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
 
 test("a Pro user moves duplicate copies to the CleanSpace trash, undoes it byte for byte, and filters", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
@@ -299,7 +307,10 @@ test("a free user sees the four Pro teasers, and the API refuses the Pro-only pr
   await expectAccessible(page);
   const res = await page.request.get("/api/filter-presets");
   expect(res.status()).toBe(403);
-  const post = await page.request.post("/api/filter-presets", { data: { name: "x", category: "files", criteria: [] }, headers: { origin: baseURL! } });
+  const post = await page.request.post("/api/filter-presets", {
+    data: { name: "x", category: "files", criteria: [] },
+    headers: { origin: baseURL! },
+  });
   expect(post.status()).toBe(403);
 });
 
@@ -322,7 +333,9 @@ test.describe("as a desktop Chrome user", () => {
     await page.getByRole("button", { name: "Connect Gmail" }).click();
     await expect(page.getByRole("alert")).toHaveText("Gmail integration requires OAuth2 setup. Email scanning is not available yet.");
     await page.getByRole("button", { name: "Connect Outlook" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Outlook integration requires Microsoft Graph setup. Email scanning is not available yet.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Outlook integration requires Microsoft Graph setup. Email scanning is not available yet.",
+    );
     await expectAccessible(page);
     await page.getByRole("tab", { name: "Apps" }).click();
     // What this browser really is — never sample rows.
@@ -397,11 +410,54 @@ test("100,000 scanned items render and scroll through the virtualized list", asy
     const tx = db.transaction(["items", "meta"], "readwrite");
     const now = Date.now();
     for (let i = 1; i <= n; i++) {
-      tx.objectStore("items").put({ id: i, path: `bulk/${Math.floor(i / 1000)}/file-${i}.txt`, name: `file-${i}.txt`, size: 1000 + i, type: "text/plain", category: "document", modified: now - i * 60_000, isLarge: false, isOld: i % 3 === 0, duplicateGroup: null, isOriginal: false });
+      tx.objectStore("items").put({
+        id: i,
+        path: `bulk/${Math.floor(i / 1000)}/file-${i}.txt`,
+        name: `file-${i}.txt`,
+        size: 1000 + i,
+        type: "text/plain",
+        category: "document",
+        modified: now - i * 60_000,
+        isLarge: false,
+        isOld: i % 3 === 0,
+        duplicateGroup: null,
+        isOriginal: false,
+      });
     }
-    const categories = Object.fromEntries(["photo", "video", "audio", "document", "archive", "application", "other"].map((c) => [c, { count: 0, bytes: 0 }]));
+    const categories = Object.fromEntries(
+      ["photo", "video", "audio", "document", "archive", "application", "other"].map((c) => [c, { count: 0, bytes: 0 }]),
+    );
     categories.document = { count: n, bytes: n * 1000 + (n * (n + 1)) / 2 };
-    tx.objectStore("meta").put({ summary: { schemaVersion: 1, categories, totalFiles: n, totalBytes: categories.document.bytes, duplicateGroups: 0, duplicateFiles: 0, duplicateBytes: 0, largeFiles: 0, largeBytes: 0, oldFiles: Math.floor(n / 3), oldBytes: 0, emptyFiles: 0, skipped: 0, photosCount: 0, photosDuplicates: 0, appsCount: 0, appsUnused: 0, emailCount: 0, emailUnread: 0, metadataOnly: false, scannedAt: new Date(now).toISOString() }, scannedAt: new Date(now).toISOString(), duplicates: [] }, "latest");
+    tx.objectStore("meta").put(
+      {
+        summary: {
+          schemaVersion: 1,
+          categories,
+          totalFiles: n,
+          totalBytes: categories.document.bytes,
+          duplicateGroups: 0,
+          duplicateFiles: 0,
+          duplicateBytes: 0,
+          largeFiles: 0,
+          largeBytes: 0,
+          oldFiles: Math.floor(n / 3),
+          oldBytes: 0,
+          emptyFiles: 0,
+          skipped: 0,
+          photosCount: 0,
+          photosDuplicates: 0,
+          appsCount: 0,
+          appsUnused: 0,
+          emailCount: 0,
+          emailUnread: 0,
+          metadataOnly: false,
+          scannedAt: new Date(now).toISOString(),
+        },
+        scannedAt: new Date(now).toISOString(),
+        duplicates: [],
+      },
+      "latest",
+    );
     await new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);
@@ -431,10 +487,17 @@ test("100,000 scanned items render and scroll through the virtualized list", asy
       last = now;
     }
     frames.sort((a, b) => a - b);
-    return { totalMs: performance.now() - t0, p95FrameMs: frames[Math.floor(frames.length * 0.95)]!, maxFrameMs: frames[frames.length - 1]! };
+    return {
+      totalMs: performance.now() - t0,
+      p95FrameMs: frames[Math.floor(frames.length * 0.95)]!,
+      maxFrameMs: frames[frames.length - 1]!,
+    };
   });
   await expect(row(page, "file-100000.txt")).toBeVisible();
-  test.info().annotations.push({ type: "figures", description: `100,000 items: first rows after ${renderMs} ms (reload incl.), ${rendered} rows in the DOM; scroll 60 steps in ${Math.round(scroll.totalMs)} ms, p95 frame ${scroll.p95FrameMs.toFixed(1)} ms, max ${scroll.maxFrameMs.toFixed(1)} ms` });
+  test.info().annotations.push({
+    type: "figures",
+    description: `100,000 items: first rows after ${renderMs} ms (reload incl.), ${rendered} rows in the DOM; scroll 60 steps in ${Math.round(scroll.totalMs)} ms, p95 frame ${scroll.p95FrameMs.toFixed(1)} ms, max ${scroll.maxFrameMs.toFixed(1)} ms`,
+  });
   console.info(test.info().annotations.at(-1)!.description);
   // Frame times are figures, not assertions (a busy machine moves them); what makes scrolling
   // smooth at any size is that the DOM holds a window of rows, wherever the list is scrolled.

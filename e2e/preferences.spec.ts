@@ -33,7 +33,11 @@ test("asked once after registration: the answer is saved and orders the categori
   await prompt.getByRole("button", { name: "Save preferences" }).click();
   await expect(prompt).toHaveCount(0);
   await expect.poll(() => categoryOrder(page)).toEqual(["Email", "Files", "Apps", "Photos"]);
-  expect(await (await page.request.get("/api/preferences")).json()).toEqual({ primaryGoal: "privacy", dataTypes: ["email", "files"], asked: true });
+  expect(await (await page.request.get("/api/preferences")).json()).toEqual({
+    primaryGoal: "privacy",
+    dataTypes: ["email", "files"],
+    asked: true,
+  });
 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Declutter Categories" })).toBeVisible();
@@ -51,7 +55,10 @@ test("skipping answers it for good; Settings edits the preferences later", async
   await expect(page.getByTestId("preferences-prompt")).toHaveCount(0);
 
   await page.goto("/settings");
-  const card = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "Your goals" }) }).last();
+  const card = page
+    .locator("section, div")
+    .filter({ has: page.getByRole("heading", { name: "Your goals" }) })
+    .last();
   await card.getByLabel("Be more productive").check();
   await card.getByRole("button", { name: "Update goals" }).click();
   await expect(page.getByText("Your goals are saved.", { exact: true })).toBeVisible();

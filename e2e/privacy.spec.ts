@@ -83,7 +83,11 @@ test("a full scan sends no file name, path or content byte; Settings shows exact
   await scanFolder(page, corpus.dir);
   // The aggregate reached the server…
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/digital-data/${user.id}`)).json()) as { summary: { totalFiles: number } | null }).summary?.totalFiles)
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/digital-data/${user.id}`)).json()) as { summary: { totalFiles: number } | null }).summary
+          ?.totalFiles,
+    )
     .toBe(corpus.totals.files);
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "What left this device" })).toBeVisible();
@@ -138,7 +142,11 @@ test("a full scan sends no file name, path or content byte; Settings shows exact
   await page.getByRole("button", { name: "Clear this list" }).click();
   await expect(page.getByTestId("sent-log-empty")).toBeVisible();
   await recorder.settle();
-  expect(recorder.requests.some((r) => (r.body?.toString("utf8") ?? "").includes("sent-entry") || (r.body?.toString("utf8") ?? "").includes("cleanspace.sentLog"))).toBe(false);
+  expect(
+    recorder.requests.some(
+      (r) => (r.body?.toString("utf8") ?? "").includes("sent-entry") || (r.body?.toString("utf8") ?? "").includes("cleanspace.sentLog"),
+    ),
+  ).toBe(false);
 });
 
 test("a password typed in the app is never shown in the panel", async ({ page }) => {
@@ -186,9 +194,15 @@ test("stored text with HTML in it renders as text, never as markup", async ({ pa
 
   // A filter preset's name (Pro): saved through the API, listed in Organize as text.
   await confirmEmailViaOutbox(page.request, baseURL!);
-  const trial = await page.request.post("/api/create-subscription", { data: { userId: user.id, planType: "monthly" }, headers: { origin: baseURL! } });
+  const trial = await page.request.post("/api/create-subscription", {
+    data: { userId: user.id, planType: "monthly" },
+    headers: { origin: baseURL! },
+  });
   expect(trial.status()).toBe(200);
-  const preset = await page.request.post("/api/filter-presets", { data: { name: XSS, category: "files", criteria: [{ name: "size", type: "size", operator: "greater_than", value: 1, enabled: true }] }, headers: { origin: baseURL! } });
+  const preset = await page.request.post("/api/filter-presets", {
+    data: { name: XSS, category: "files", criteria: [{ name: "size", type: "size", operator: "greater_than", value: 1, enabled: true }] },
+    headers: { origin: baseURL! },
+  });
   expect(preset.status(), await preset.text()).toBe(201);
   await page.goto("/organize?tab=files");
   await page.evaluate(async () => {
@@ -203,9 +217,55 @@ test("stored text with HTML in it renders as text, never as markup", async ({ pa
     });
     const tx = db.transaction(["items", "meta"], "readwrite");
     const now = new Date().toISOString();
-    tx.objectStore("items").put({ id: 1, path: "a/notes.txt", name: "notes.txt", size: 10, type: "text/plain", category: "document", modified: Date.now(), isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false });
-    const categories = Object.fromEntries(["photo", "video", "audio", "document", "archive", "application", "other"].map((c) => [c, { count: c === "document" ? 1 : 0, bytes: c === "document" ? 10 : 0 }]));
-    tx.objectStore("meta").put({ summary: { schemaVersion: 1, categories, totalFiles: 1, totalBytes: 10, duplicateGroups: 0, duplicateFiles: 0, duplicateBytes: 0, largeFiles: 0, largeBytes: 0, oldFiles: 0, oldBytes: 0, emptyFiles: 0, skipped: 0, photosCount: 0, photosDuplicates: 0, appsCount: 0, appsUnused: 0, emailCount: 0, emailUnread: 0, metadataOnly: false, scannedAt: now }, scannedAt: now, duplicates: [] }, "latest");
+    tx.objectStore("items").put({
+      id: 1,
+      path: "a/notes.txt",
+      name: "notes.txt",
+      size: 10,
+      type: "text/plain",
+      category: "document",
+      modified: Date.now(),
+      isLarge: false,
+      isOld: false,
+      duplicateGroup: null,
+      isOriginal: false,
+    });
+    const categories = Object.fromEntries(
+      ["photo", "video", "audio", "document", "archive", "application", "other"].map((c) => [
+        c,
+        { count: c === "document" ? 1 : 0, bytes: c === "document" ? 10 : 0 },
+      ]),
+    );
+    tx.objectStore("meta").put(
+      {
+        summary: {
+          schemaVersion: 1,
+          categories,
+          totalFiles: 1,
+          totalBytes: 10,
+          duplicateGroups: 0,
+          duplicateFiles: 0,
+          duplicateBytes: 0,
+          largeFiles: 0,
+          largeBytes: 0,
+          oldFiles: 0,
+          oldBytes: 0,
+          emptyFiles: 0,
+          skipped: 0,
+          photosCount: 0,
+          photosDuplicates: 0,
+          appsCount: 0,
+          appsUnused: 0,
+          emailCount: 0,
+          emailUnread: 0,
+          metadataOnly: false,
+          scannedAt: now,
+        },
+        scannedAt: now,
+        duplicates: [],
+      },
+      "latest",
+    );
     await new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);

@@ -185,7 +185,11 @@ test.describe("early-access signup card", () => {
 
   test("a server error shows the server's error text", async ({ page, consoleErrors }) => {
     await page.route(SIGNUP_URL, (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Signups are paused for maintenance" }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Signups are paused for maintenance" }),
+      }),
     );
     await page.goto("/landing");
     const card = signupCard(page);

@@ -69,9 +69,7 @@ test.describe("installable app", () => {
       await waitForServiceWorker(page);
       await page.reload();
       const cdp = await context.newCDPSession(page);
-      await expect
-        .poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors, { timeout: 15_000 })
-        .toEqual([]);
+      await expect.poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors, { timeout: 15_000 }).toEqual([]);
       const { url, data } = await cdp.send("Page.getAppManifest");
       expect(url).toMatch(/\/manifest\.webmanifest$/);
       expect(JSON.parse(data ?? "{}")).toMatchObject({ name: "CleanSpace" });

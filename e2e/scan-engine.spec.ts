@@ -32,7 +32,7 @@ async function storedDuplicateGroups(page: Page): Promise<{ groups: string[][]; 
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
     });
-    const read = <T,>(store: string, op: (s: IDBObjectStore) => IDBRequest<T>) =>
+    const read = <T>(store: string, op: (s: IDBObjectStore) => IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
         const req = op(db.transaction(store, "readonly").objectStore(store));
         req.onsuccess = () => resolve(req.result);

@@ -25,7 +25,10 @@ async function recordDeviceEffects(context: BrowserContext, notificationPermissi
     window.__vibrations = [];
     window.__tones = 0;
     window.__notifications = [];
-    Object.defineProperty(navigator, "vibrate", { configurable: true, value: (p: number | number[]) => (window.__vibrations.push(p), true) });
+    Object.defineProperty(navigator, "vibrate", {
+      configurable: true,
+      value: (p: number | number[]) => (window.__vibrations.push(p), true),
+    });
     const param = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
     class FakeAudioContext {
       state = "running";
@@ -69,7 +72,10 @@ async function otherDevice(browser: Browser, account: TestAccount): Promise<{ co
   const context = await browser.newContext({ baseURL: baseUrl() });
   await recordDeviceEffects(context);
   const page = await context.newPage();
-  const res = await page.request.post("/api/auth/login", { data: { email: account.email, password: account.password }, headers: { origin: baseUrl() } });
+  const res = await page.request.post("/api/auth/login", {
+    data: { email: account.email, password: account.password },
+    headers: { origin: baseUrl() },
+  });
   expect(res.status()).toBe(200);
   return { context, page };
 }
@@ -115,7 +121,10 @@ test("Haptic Feedback and Sound Effects off hold after a reload and on another d
   await expect(other.page).toHaveURL(/\/insights/);
   await other.page.goto("/settings");
   await flip(other.page, "Daily Tips", false);
-  expect(await other.page.evaluate(() => ({ vibrations: window.__vibrations, tones: window.__tones }))).toEqual({ vibrations: [], tones: 0 });
+  expect(await other.page.evaluate(() => ({ vibrations: window.__vibrations, tones: window.__tones }))).toEqual({
+    vibrations: [],
+    tones: 0,
+  });
 
   // Turned back on there, it works again.
   await flip(other.page, "Haptic Feedback", true);
@@ -220,7 +229,10 @@ test.describe("Push Notifications", () => {
     const bare = await browser.newContext({ baseURL: baseUrl() });
     await recordDeviceEffects(bare, "none");
     const other = await bare.newPage();
-    await other.request.post("/api/auth/login", { data: { email: account.email, password: account.password }, headers: { origin: baseUrl() } });
+    await other.request.post("/api/auth/login", {
+      data: { email: account.email, password: account.password },
+      headers: { origin: baseUrl() },
+    });
     await other.goto("/settings");
     await expect(other.getByTestId("reminder-status")).toHaveText("This browser can't show notifications, so no reminder can be shown.");
     await bare.close();

@@ -30,7 +30,10 @@ test("a toggle is saved to the account: it survives a reload and shows on anothe
   // A second browser context stands in for another device.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  const login = await otherPage.request.post(`${baseURL}/api/auth/login`, { data: { email: user.email, password: PASSWORD }, headers: { origin: baseURL! } });
+  const login = await otherPage.request.post(`${baseURL}/api/auth/login`, {
+    data: { email: user.email, password: PASSWORD },
+    headers: { origin: baseURL! },
+  });
   expect(login.ok()).toBe(true);
   await otherPage.goto(`${baseURL}/settings`);
   await expect(otherPage.getByRole("switch", { name: "Haptic Feedback" })).not.toBeChecked();
@@ -68,7 +71,10 @@ test("deleting the account needs the password and removes it", async ({ page, ba
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Delete permanently" }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
-  const login = await page.request.post("/api/auth/login", { data: { email: user.email, password: PASSWORD }, headers: { origin: baseURL! } });
+  const login = await page.request.post("/api/auth/login", {
+    data: { email: user.email, password: PASSWORD },
+    headers: { origin: baseURL! },
+  });
   expect(login.status()).toBe(401);
 });
 

@@ -13,7 +13,10 @@ async function expectAccessible(page: Page): Promise<void> {
 }
 
 function toast(page: Page, title: string) {
-  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: title });
+  return page
+    .getByRole("region", { name: /Notification/ })
+    .getByRole("listitem")
+    .filter({ hasText: title });
 }
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -32,7 +32,10 @@ export function missingOptionals(packages) {
       let dir = path;
       let found = false;
       for (;;) {
-        if (packages[`${dir ? `${dir}/` : ""}node_modules/${name}`]) { found = true; break; }
+        if (packages[`${dir ? `${dir}/` : ""}node_modules/${name}`]) {
+          found = true;
+          break;
+        }
         const cut = dir.lastIndexOf("/node_modules/");
         if (cut < 0) break;
         dir = dir.slice(0, cut);
@@ -60,7 +63,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     writeFileSync(FILE, `${JSON.stringify(lock, null, 2)}\n`);
     console.log(`lockfile: added ${missing.length} platform package(s); run \`npm install --package-lock-only\` to let npm order them.`);
   } else if (missing.length > 0) {
-    console.error(`lockfile: ${missing.length} platform package(s) missing, so \`npm ci\` would refuse the lock elsewhere, e.g. ${missing.slice(0, 3).map(([, n]) => n).join(", ")}.\nRun: node scripts/lockfile-platforms.mjs --fix && npm install --package-lock-only`);
+    console.error(
+      `lockfile: ${missing.length} platform package(s) missing, so \`npm ci\` would refuse the lock elsewhere, e.g. ${missing
+        .slice(0, 3)
+        .map(([, n]) => n)
+        .join(", ")}.\nRun: node scripts/lockfile-platforms.mjs --fix && npm install --package-lock-only`,
+    );
     process.exit(1);
   } else {
     console.log("lockfile: every platform's optional packages are present");

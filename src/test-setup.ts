@@ -20,7 +20,9 @@ afterEach(() => {
   const logged = seen.splice(0);
   vi.restoreAllMocks();
   if (logged.length > 0) {
-    throw new Error(`Unexpected console output during test:\n${logged.map((l) => `console.${l.level}: ${l.args.map(String).join(" ")}`).join("\n")}`);
+    throw new Error(
+      `Unexpected console output during test:\n${logged.map((l) => `console.${l.level}: ${l.args.map(String).join(" ")}`).join("\n")}`,
+    );
   }
 });
 

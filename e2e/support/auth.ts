@@ -48,7 +48,10 @@ export async function registerViaApi(
 }
 
 /** POST /api/auth/login without the UI. */
-export async function signInViaApi(request: APIRequestContext, { email, password }: Pick<TestAccount, "email" | "password">): Promise<void> {
+export async function signInViaApi(
+  request: APIRequestContext,
+  { email, password }: Pick<TestAccount, "email" | "password">,
+): Promise<void> {
   const res = await request.post("/api/auth/login", { data: { email, password }, headers: originHeader() });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -199,7 +199,15 @@ export async function registerUser(base, tag = "fault") {
 
 /** A scan summary the API accepts (the shape of src/server/test/factories.ts buildSummary). */
 export function sampleSummary() {
-  const categories = { photo: { count: 400, bytes: 800_000_000 }, video: { count: 10, bytes: 900_000_000 }, audio: { count: 0, bytes: 0 }, document: { count: 600, bytes: 200_000_000 }, archive: { count: 0, bytes: 0 }, application: { count: 0, bytes: 0 }, other: { count: 0, bytes: 0 } };
+  const categories = {
+    photo: { count: 400, bytes: 800_000_000 },
+    video: { count: 10, bytes: 900_000_000 },
+    audio: { count: 0, bytes: 0 },
+    document: { count: 600, bytes: 200_000_000 },
+    archive: { count: 0, bytes: 0 },
+    application: { count: 0, bytes: 0 },
+    other: { count: 0, bytes: 0 },
+  };
   const values = Object.values(categories);
   return {
     schemaVersion: 1,
@@ -325,7 +333,9 @@ export async function privatePostgres() {
   /** pg_ctl without blocking the event loop, so a suite's clients keep running meanwhile. */
   const ctlAsync = (...args) =>
     new Promise((resolveCtl, reject) => {
-      const child = asRoot ? spawn("runuser", ["-u", "postgres", "--", pgCtl, ...ctlArgs(args)], { cwd: dir }) : spawn(pgCtl, ctlArgs(args), { cwd: dir });
+      const child = asRoot
+        ? spawn("runuser", ["-u", "postgres", "--", pgCtl, ...ctlArgs(args)], { cwd: dir })
+        : spawn(pgCtl, ctlArgs(args), { cwd: dir });
       child.once("error", reject);
       child.once("exit", (code) => (code === 0 ? resolveCtl() : reject(new Error(`pg_ctl ${args.at(-1)} exited with ${code}`))));
     });

@@ -4,7 +4,20 @@
 // Runs on PGlite (a temp DATA_DIR) and, when DATABASE_URL is set, on a scratch PostgreSQL
 // database beside it.
 import { rmSync } from "node:fs";
-import { cleanupEvent, ensureBuilt, expect, finish, log, pgliteQuery, pgQuery, registerUser, scratchDatabase, sleep, startServer, tempDir } from "./harness.mjs";
+import {
+  cleanupEvent,
+  ensureBuilt,
+  expect,
+  finish,
+  log,
+  pgliteQuery,
+  pgQuery,
+  registerUser,
+  scratchDatabase,
+  sleep,
+  startServer,
+  tempDir,
+} from "./harness.mjs";
 
 const WORKERS = 8;
 /** The kill comes once this many events were acknowledged (or after STREAM_MAX_MS on a slow machine). */
@@ -106,7 +119,10 @@ async function scenario(label, start, countDuplicates) {
   expect(recordedTwice === 0, `${label}: re-sending an already stored event records nothing new (${recordedTwice} recorded again)`);
   const after = await exportedCounts(session, userId, label);
   expect(after.doubled === 0, `${label}: still no event stored twice after the retries`);
-  expect(after.counts.size === all.length, `${label}: after the retries every streamed event is stored once (${after.counts.size}/${all.length})`);
+  expect(
+    after.counts.size === all.length,
+    `${label}: after the retries every streamed event is stored once (${after.counts.size}/${all.length})`,
+  );
 
   await server.stop();
   const dup = await countDuplicates();
@@ -120,10 +136,17 @@ const results = {};
 // PGlite: the embedded database in a temp data directory.
 const dataDir = tempDir("k9");
 try {
-  results.pglite = await scenario("PGlite", () => startServer({ env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: "100" }, label: "pglite" }), async () => {
-    const rows = await pgliteQuery(dataDir, "select count(*)::int as n from (select 1 from cleanup_events group by user_id, client_id having count(*) > 1) d");
-    return rows[0].n;
-  });
+  results.pglite = await scenario(
+    "PGlite",
+    () => startServer({ env: { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: "100" }, label: "pglite" }),
+    async () => {
+      const rows = await pgliteQuery(
+        dataDir,
+        "select count(*)::int as n from (select 1 from cleanup_events group by user_id, client_id having count(*) > 1) d",
+      );
+      return rows[0].n;
+    },
+  );
 } catch (err) {
   expect(false, `PGlite scenario ran to the end (${err.message})`);
 } finally {
@@ -134,10 +157,17 @@ try {
 if (process.env.DATABASE_URL) {
   const db = await scratchDatabase(process.env.DATABASE_URL, "cleanspace_fault_k9");
   try {
-    results.postgres = await scenario("PostgreSQL", () => startServer({ env: { DATABASE_URL: db.url, RATE_LIMIT_MULTIPLIER: "100" }, label: "postgres" }), async () => {
-      const rows = await pgQuery(db.url, "select count(*)::int as n from (select 1 from cleanup_events group by user_id, client_id having count(*) > 1) d");
-      return rows[0].n;
-    });
+    results.postgres = await scenario(
+      "PostgreSQL",
+      () => startServer({ env: { DATABASE_URL: db.url, RATE_LIMIT_MULTIPLIER: "100" }, label: "postgres" }),
+      async () => {
+        const rows = await pgQuery(
+          db.url,
+          "select count(*)::int as n from (select 1 from cleanup_events group by user_id, client_id having count(*) > 1) d",
+        );
+        return rows[0].n;
+      },
+    );
   } catch (err) {
     expect(false, `PostgreSQL scenario ran to the end (${err.message})`);
   } finally {

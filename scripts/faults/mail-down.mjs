@@ -3,7 +3,20 @@
 // the app must send it by itself — once — from its retry loop, with no request to nudge it.
 import { rmSync } from "node:fs";
 import { SMTPServer } from "smtp-server";
-import { Client, ensureBuilt, expect, finish, freePort, log, PASSWORD, pgliteQuery, registerUser, sleep, startServer, tempDir } from "./harness.mjs";
+import {
+  Client,
+  ensureBuilt,
+  expect,
+  finish,
+  freePort,
+  log,
+  PASSWORD,
+  pgliteQuery,
+  registerUser,
+  sleep,
+  startServer,
+  tempDir,
+} from "./harness.mjs";
 
 /** The retry loop's first retry is due 30 s after the failed send; allow for its tick and a busy machine. */
 const WAIT_FOR_RETRY_MS = Number(process.env.FAULT_MAIL_WAIT_MS ?? 90_000);
@@ -50,10 +63,16 @@ try {
   while (Date.now() - tUp < WAIT_FOR_RETRY_MS && !smtp.received.some((m) => m.to.includes(email))) await sleep(500);
   const delivered = smtp.received.filter((m) => m.to.includes(email));
   figures.deliveredAfterMs = delivered[0] ? delivered[0].at - tUp : null;
-  expect(delivered.length > 0, `the welcome mail arrives by itself once the mail server is back${delivered[0] ? ` (${((delivered[0].at - tUp) / 1000).toFixed(1)} s later)` : ""}`);
+  expect(
+    delivered.length > 0,
+    `the welcome mail arrives by itself once the mail server is back${delivered[0] ? ` (${((delivered[0].at - tUp) / 1000).toFixed(1)} s later)` : ""}`,
+  );
   expect(delivered[0]?.body.includes("Subject: Welcome to CleanSpace") ?? false, "it is the welcome mail");
   await sleep(12_000); // one more retry tick: a sent message must not go out again
-  expect(smtp.received.filter((m) => m.to.includes(email)).length === 1, `it is sent exactly once (${smtp.received.filter((m) => m.to.includes(email)).length})`);
+  expect(
+    smtp.received.filter((m) => m.to.includes(email)).length === 1,
+    `it is sent exactly once (${smtp.received.filter((m) => m.to.includes(email)).length})`,
+  );
 
   await server.stop();
   server = undefined;

@@ -28,7 +28,9 @@ function run(suite, { buffer }) {
 }
 
 ensureBuilt();
-console.log(`Fault suites against ${SERVER_ENTRY}${process.env.DATABASE_URL ? " (PGlite and PostgreSQL)" : " (PGlite; DATABASE_URL unset, so the PostgreSQL variant of kill-server is skipped)"}`);
+console.log(
+  `Fault suites against ${SERVER_ENTRY}${process.env.DATABASE_URL ? " (PGlite and PostgreSQL)" : " (PGlite; DATABASE_URL unset, so the PostgreSQL variant of kill-server is skipped)"}`,
+);
 const started = Date.now();
 const results = [];
 async function inTurn(list) {

@@ -31,21 +31,37 @@ try {
     const ms = Date.now() - t0;
     figures[`${planType}Ms`] = ms;
     expect(res.status === 502, `${planType}: answers 502 (${res.status})`);
-    expect(/^Payment provider error: /.test(res.json?.error ?? ""), `${planType}: a clear JSON error naming the provider ("${res.json?.error}")`);
+    expect(
+      /^Payment provider error: /.test(res.json?.error ?? ""),
+      `${planType}: a clear JSON error naming the provider ("${res.json?.error}")`,
+    );
     expect(ms < 10_000, `${planType}: answers within 10 s (${ms} ms)`);
   }
 
   const after = await client.request("GET", "/api/subscription");
-  expect(after.status === 200 && JSON.stringify(after.json) === JSON.stringify(before.json), `the subscription is unchanged (${JSON.stringify(after.json)})`);
-  expect(after.json?.status === "free" && after.json?.plan === null && after.json?.trialEndsAt === null, "the account is still free, with no trial used");
+  expect(
+    after.status === 200 && JSON.stringify(after.json) === JSON.stringify(before.json),
+    `the subscription is unchanged (${JSON.stringify(after.json)})`,
+  );
+  expect(
+    after.json?.status === "free" && after.json?.plan === null && after.json?.trialEndsAt === null,
+    "the account is still free, with no trial used",
+  );
   const config = await client.request("GET", "/api/stripe/config");
   expect(config.json?.paymentsEnabled === true, "payments stay configured (the outage is not mistaken for missing keys)");
 
   await server.stop();
   server = undefined;
-  const [row] = await pgliteQuery(dataDir, `select subscription_status, subscription_plan, stripe_customer_id, stripe_subscription_id, trial_ends_at from users where email = '${email}'`);
+  const [row] = await pgliteQuery(
+    dataDir,
+    `select subscription_status, subscription_plan, stripe_customer_id, stripe_subscription_id, trial_ends_at from users where email = '${email}'`,
+  );
   expect(
-    row?.subscription_status === "free" && !row.subscription_plan && !row.stripe_customer_id && !row.stripe_subscription_id && !row.trial_ends_at,
+    row?.subscription_status === "free" &&
+      !row.subscription_plan &&
+      !row.stripe_customer_id &&
+      !row.stripe_subscription_id &&
+      !row.trial_ends_at,
     `the user row is untouched in the database (${JSON.stringify(row)})`,
   );
 } catch (err) {

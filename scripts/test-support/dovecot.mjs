@@ -17,8 +17,11 @@ const MAIL_GID = 65534;
 /** Installs Debian's dovecot-imapd when missing and we are root (as scripts/test.mjs does for Chromium). */
 export function ensureDovecot() {
   if (existsSync(DOVECOT)) return;
-  if (process.getuid?.() !== 0) throw new Error(`Dovecot not found at ${DOVECOT}. Install Debian's package: sudo apt-get install -y dovecot-imapd`);
-  const res = spawnSync("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd"], { stdio: "inherit" });
+  if (process.getuid?.() !== 0)
+    throw new Error(`Dovecot not found at ${DOVECOT}. Install Debian's package: sudo apt-get install -y dovecot-imapd`);
+  const res = spawnSync("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd"], {
+    stdio: "inherit",
+  });
   if (res.status !== 0 || !existsSync(DOVECOT)) throw new Error("installing dovecot-imapd failed");
   // The package may start a system daemon on 143/993; the tests never use it.
   spawnSync("bash", ["-c", "(systemctl stop dovecot || service dovecot stop) >/dev/null 2>&1"], { stdio: "ignore" });
@@ -36,7 +39,15 @@ export function freePort() {
   });
 }
 
-const SENDER_DOMAINS = ["shop.example", "news.example", "bank.example", "friends.example", "work.example", "travel.example", "social.example"];
+const SENDER_DOMAINS = [
+  "shop.example",
+  "news.example",
+  "bank.example",
+  "friends.example",
+  "work.example",
+  "travel.example",
+  "social.example",
+];
 
 /** A deterministic pseudo-random generator (mulberry32), so every run builds the same mailbox. */
 function rng(seed) {
@@ -81,7 +92,11 @@ export function planMailbox({ messages, senders = 60, unsubscribeBase = "https:/
       date: new Date(now - ageDays * 86_400_000 - Math.floor(rand() * 86_400_000)),
       seen: rand() < 0.6,
       large: largeEvery > 0 && n % largeEvery === largeEvery - 1,
-      listUnsubscribe: newsletter ? (oneClick ? `<${unsubscribeBase}/u/${s}>, <mailto:leave-${s}@lists.example>` : `<mailto:leave-${s}@lists.example?subject=unsubscribe>`) : null,
+      listUnsubscribe: newsletter
+        ? oneClick
+          ? `<${unsubscribeBase}/u/${s}>, <mailto:leave-${s}@lists.example>`
+          : `<mailto:leave-${s}@lists.example?subject=unsubscribe>`
+        : null,
       oneClick,
     });
   }
@@ -124,7 +139,8 @@ function rfc822(m, n) {
 /** Writes the planned messages into <home>/Maildir (cur/, with Maildir flags and mtimes as dates). */
 export function writeMaildir(home, planned) {
   const root = join(home, "Maildir");
-  for (const d of ["cur", "new", "tmp", ".Trash/cur", ".Trash/new", ".Trash/tmp", ".Archive/cur", ".Archive/new", ".Archive/tmp"]) mkdirSync(join(root, d), { recursive: true });
+  for (const d of ["cur", "new", "tmp", ".Trash/cur", ".Trash/new", ".Trash/tmp", ".Archive/cur", ".Archive/new", ".Archive/tmp"])
+    mkdirSync(join(root, d), { recursive: true });
   writeFileSync(join(root, "subscriptions"), "Trash\nArchive\n");
   const base = Math.floor(Date.now() / 1000);
   planned.forEach((m, n) => {
@@ -146,10 +162,29 @@ function chownTree(path) {
 function makeCertificate(dir) {
   const key = join(dir, "key.pem");
   const cert = join(dir, "cert.pem");
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=localhost",
-    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ],
+    { stdio: "ignore" },
+  );
   return { key, cert };
 }
 
@@ -244,7 +279,11 @@ protocol imap {
   const child = spawn(DOVECOT, ["-F", "-c", conf], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
-  await waitForPort(tlsPort, child, () => `${stderr}\n${existsSync(join(dir, "dovecot.log")) ? readFileSync(join(dir, "dovecot.log"), "utf8") : ""}`);
+  await waitForPort(
+    tlsPort,
+    child,
+    () => `${stderr}\n${existsSync(join(dir, "dovecot.log")) ? readFileSync(join(dir, "dovecot.log"), "utf8") : ""}`,
+  );
   return {
     host: "127.0.0.1",
     port: tlsPort,

@@ -44,7 +44,9 @@ export function checkFile(fs: TrashFs, root: string, file: PlanFile): string | n
     }
     stats = fs.lstatSync(inRoot(root, file.path));
   } catch (error) {
-    return errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR" ? "it is no longer there" : `it cannot be read (${describeError(error)})`;
+    return errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR"
+      ? "it is no longer there"
+      : `it cannot be read (${describeError(error)})`;
   }
   if (!stats.isFile()) return "it is no longer a regular file";
   if (stats.size !== file.size) return `its size changed (${file.size} → ${stats.size} bytes)`;
@@ -103,7 +105,18 @@ export function applyPlan(root: string, plan: CleanupPlan, options: ApplyOptions
         continue;
       }
       const at = new Date().toISOString();
-      const record = { v: 1, batch: report.batch, at, by: "cli", op: "trash", path: file.path, trashPath, size: file.size, mtime: file.mtime, hash: file.hash } as const;
+      const record = {
+        v: 1,
+        batch: report.batch,
+        at,
+        by: "cli",
+        op: "trash",
+        path: file.path,
+        trashPath,
+        size: file.size,
+        mtime: file.mtime,
+        hash: file.hash,
+      } as const;
       try {
         journal.append(record);
       } catch (error) {

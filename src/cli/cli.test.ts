@@ -44,7 +44,8 @@ async function cli(argv: string[], isTTY = false) {
   return { code, stdout, stderr };
 }
 
-const sortGroups = (groups: string[][]): string[][] => groups.map((g) => [...g].sort()).sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
+const sortGroups = (groups: string[][]): string[][] =>
+  groups.map((g) => [...g].sort()).sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "cs-cli-"));
@@ -82,7 +83,9 @@ describe("cleanspace scan DIR --json", () => {
     const { stdout } = await cli(["scan", dir, "--json"]);
     const groupsFile = join(work, "groups.json");
     writeFileSync(groupsFile, JSON.stringify((JSON.parse(stdout) as CliJsonReport).duplicates.map((d) => d.paths)));
-    const check = spawnSync(process.execPath, [join(BENCH, "check-dupes.mjs"), groupsFile, `${dir}.manifest.json`, "--quiet"], { encoding: "utf8" });
+    const check = spawnSync(process.execPath, [join(BENCH, "check-dupes.mjs"), groupsFile, `${dir}.manifest.json`, "--quiet"], {
+      encoding: "utf8",
+    });
     expect(check.stdout).toContain("EXACT MATCH");
     expect(check.status).toBe(0);
     expect(manifest.duplicateGroups.length).toBeGreaterThan(0);

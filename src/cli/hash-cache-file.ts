@@ -197,7 +197,14 @@ function merge(loaded: Loaded | null, kept: Uint8Array, fresh: Map<string, Fresh
       if (kept[i] === 0) continue;
       const path = loaded.names[i] as string;
       const flags = loaded.flags[i] ?? 0;
-      const record: Fresh = { size: loaded.size[i] ?? 0, mtime: loaded.mtime[i] ?? 0, ctime: loaded.ctime[i] ?? 0, ino: loaded.ino[i] ?? 0, first: undefined, full: undefined };
+      const record: Fresh = {
+        size: loaded.size[i] ?? 0,
+        mtime: loaded.mtime[i] ?? 0,
+        ctime: loaded.ctime[i] ?? 0,
+        ino: loaded.ino[i] ?? 0,
+        first: undefined,
+        full: undefined,
+      };
       if (flags & 1) record.first = loaded.keys.toString("hex", i * 2 * KEY_BYTES, (i * 2 + 1) * KEY_BYTES);
       if (flags & 2) record.full = loaded.keys.toString("hex", (i * 2 + 1) * KEY_BYTES, (i * 2 + 2) * KEY_BYTES);
       const added = fresh.get(path);

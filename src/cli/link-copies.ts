@@ -52,7 +52,19 @@ export function linkCopies(root: string, plan: CleanupPlan, options: { dryRun?: 
       const at = new Date().toISOString();
       try {
         journal ??= openJournal(fs, root);
-        journal.append({ v: 1, batch: report.batch, at, by: "cli", op: "link", path: file.path, target: keep.path, size: file.size, mtime: file.mtime, mode: b.mode & 0o7777, hash: file.hash });
+        journal.append({
+          v: 1,
+          batch: report.batch,
+          at,
+          by: "cli",
+          op: "link",
+          path: file.path,
+          target: keep.path,
+          size: file.size,
+          mtime: file.mtime,
+          mode: b.mode & 0o7777,
+          hash: file.hash,
+        });
       } catch (error) {
         report.failed.push({ path: file.path, reason: `the trash journal cannot be written (${describeError(error)})` });
         continue;

@@ -41,7 +41,9 @@ export function formatTextReport(root: string, result: ScanResult, seconds: numb
   const old = result.items.filter((item) => item.isOld).sort((a, b) => a.modified - b.modified);
   lines.push(`Old files (not modified for over 6 months): ${formatCount(s.oldFiles)}, ${formatBinaryBytes(s.oldBytes)}`);
   for (const item of old.slice(0, LIST_LIMIT)) {
-    lines.push(`  ${new Date(item.modified).toISOString().slice(0, 10)}  ${formatBinaryBytes(item.size).padStart(10)}  ${displayPath(item.path)}`);
+    lines.push(
+      `  ${new Date(item.modified).toISOString().slice(0, 10)}  ${formatBinaryBytes(item.size).padStart(10)}  ${displayPath(item.path)}`,
+    );
   }
   more(lines, old.length, "file");
   lines.push("");

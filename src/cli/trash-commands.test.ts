@@ -66,7 +66,12 @@ function planFor(): CleanupPlan {
 async function cli(argv: string[], confirm?: (q: string) => Promise<boolean>) {
   let stdout = "";
   let stderr = "";
-  const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t), isTTY: false }, workerUrl: null, confirm };
+  const io: CliIo = {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t), isTTY: false },
+    workerUrl: null,
+    confirm,
+  };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
@@ -197,11 +202,25 @@ describe("apply and undo", () => {
     const inTrash = { ...second!, keep: { ...second!.keep!, path: `${TRASH_DIR}/x.txt` } };
     const report = applyPlan(root, { ...plan, actions: [sneaky, inTrash] });
     expect(report.moved).toEqual([]);
-    expect(report.refused.map((r) => r.reason)).toEqual(["a folder on its path leads outside the folder (symbolic link)", "the copy to keep is in the CleanSpace trash"]);
+    expect(report.refused.map((r) => r.reason)).toEqual([
+      "a folder on its path leads outside the folder (symbolic link)",
+      "the copy to keep is in the CleanSpace trash",
+    ]);
     fs.mkdirSync(join(root, TRASH_DIR));
     writeFileSync(
       join(root, TRASH_DIR, "journal.jsonl"),
-      formatJournalRecord({ v: 1, batch: "b", at: "2026-11-24T00:00:00.000Z", by: "web", op: "trash", path: "stolen.txt", trashPath: "unique.txt", size: 8, mtime: 0, hash: null }),
+      formatJournalRecord({
+        v: 1,
+        batch: "b",
+        at: "2026-11-24T00:00:00.000Z",
+        by: "web",
+        op: "trash",
+        path: "stolen.txt",
+        trashPath: "unique.txt",
+        size: 8,
+        mtime: 0,
+        hash: null,
+      }),
     );
     expect(undoTrash(root).failed).toEqual([{ path: "stolen.txt", reason: "the journal record does not point into the CleanSpace trash" }]);
     expect(fs.existsSync(join(root, "unique.txt"))).toBe(true);
@@ -213,8 +232,17 @@ describe("apply and undo", () => {
     const planFile = join(root, "p.json");
     writeFileSync(planFile, JSON.stringify({ ...planFor(), version: 2 }));
     expect(await cli(["apply", planFile, "--root", root])).toMatchObject({ code: 2, stderr: expect.stringContaining("update cleanspace") });
-    writeFileSync(planFile, JSON.stringify({ ...planFor(), actions: [{ action: "trash", file: { path: "../etc/passwd", size: 1, mtime: 1, hash: "sha256:" + "0".repeat(64) }, reason: "" }] }));
-    expect(await cli(["apply", planFile, "--root", root])).toMatchObject({ code: 2, stderr: expect.stringContaining("not a CleanSpace cleanup plan") });
+    writeFileSync(
+      planFile,
+      JSON.stringify({
+        ...planFor(),
+        actions: [{ action: "trash", file: { path: "../etc/passwd", size: 1, mtime: 1, hash: "sha256:" + "0".repeat(64) }, reason: "" }],
+      }),
+    );
+    expect(await cli(["apply", planFile, "--root", root])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("not a CleanSpace cleanup plan"),
+    });
     expect(await cli(["apply", planFile])).toMatchObject({ code: 2, stderr: expect.stringContaining("missing --root") });
   });
 });
@@ -232,7 +260,14 @@ describe("undo of the web app's moves", () => {
       join(root, TRASH_DIR, "journal.jsonl"),
       formatJournalRecord({ ...base, op: "trash", path: `copies/${AWKWARD[0]}`, trashPath, size, mtime }) +
         // Recorded, then moved back by the web app before it could close the record.
-        formatJournalRecord({ ...base, op: "trash", path: `copies/${AWKWARD[1]}`, trashPath: `${TRASH_DIR}/2026-11-24/x`, size: statSync(join(root, "copies", AWKWARD[1]!)).size, mtime: 0 }),
+        formatJournalRecord({
+          ...base,
+          op: "trash",
+          path: `copies/${AWKWARD[1]}`,
+          trashPath: `${TRASH_DIR}/2026-11-24/x`,
+          size: statSync(join(root, "copies", AWKWARD[1]!)).size,
+          mtime: 0,
+        }),
     );
     const result = await cli(["undo", root]);
     expect(result.stdout).toContain("Restored 1, already in place 1, not restored 0.");
@@ -291,7 +326,10 @@ describe("clean", () => {
   });
 
   it("a usage mistake is exit 2 with the command's help", async () => {
-    expect(await cli(["clean", root, "--keep", "biggest"])).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown keep-rule") });
+    expect(await cli(["clean", root, "--keep", "biggest"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("unknown keep-rule"),
+    });
     expect(await cli(["undo"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: cleanspace undo") });
   });
 });

@@ -11,7 +11,18 @@ import { isInTrash } from "../domain/scan-rules";
 import type { UndoableRecord } from "../domain/trash-journal";
 import { lastBatch, newBatchId, outstandingRecords } from "../domain/trash-journal";
 import { sha256File } from "./file-sha256";
-import { type JournalWriter, type TrashFs, describeError, errorCode, inRoot, moveFile, openJournal, pruneTrashFolders, readJournal, realFs } from "./trash-fs";
+import {
+  type JournalWriter,
+  type TrashFs,
+  describeError,
+  errorCode,
+  inRoot,
+  moveFile,
+  openJournal,
+  pruneTrashFolders,
+  readJournal,
+  realFs,
+} from "./trash-fs";
 
 export interface UndoOptions {
   all?: boolean;
@@ -44,7 +55,8 @@ export function undoTrash(root: string, options: UndoOptions = {}): UndoReport {
   try {
     for (const record of chosen) {
       try {
-        const outcome = record.op === "trash" ? undoMove(fs, root, record, options.dryRun === true) : undoLink(fs, root, record, options.dryRun === true);
+        const outcome =
+          record.op === "trash" ? undoMove(fs, root, record, options.dryRun === true) : undoLink(fs, root, record, options.dryRun === true);
         if (outcome === "already-back") report.alreadyBack.push(record.path);
         else report.restored.push({ path: record.path, from: record.op === "trash" ? record.trashPath : record.target });
         if (!options.dryRun) done(record);
@@ -70,8 +82,14 @@ function exists(fs: TrashFs, path: string): boolean {
   }
 }
 
-function undoMove(fs: TrashFs, root: string, record: Extract<UndoableRecord, { op: "trash" }>, dryRun: boolean): "restored" | "already-back" {
-  if (!isInTrash(record.trashPath) || isInTrash(record.path)) throw new UndoRefusal("the journal record does not point into the CleanSpace trash");
+function undoMove(
+  fs: TrashFs,
+  root: string,
+  record: Extract<UndoableRecord, { op: "trash" }>,
+  dryRun: boolean,
+): "restored" | "already-back" {
+  if (!isInTrash(record.trashPath) || isInTrash(record.path))
+    throw new UndoRefusal("the journal record does not point into the CleanSpace trash");
   const from = inRoot(root, record.trashPath);
   const to = inRoot(root, record.path);
   if (!exists(fs, from)) {
@@ -81,14 +99,20 @@ function undoMove(fs: TrashFs, root: string, record: Extract<UndoableRecord, { o
   if (exists(fs, to)) throw new UndoRefusal("another file now has its name in its old place; it stays in the trash");
   const stats = fs.lstatSync(from);
   if (stats.size !== record.size) throw new UndoRefusal("the file in the trash has changed size; it stays in the trash");
-  if (record.hash !== null && sha256File(fs, from) !== record.hash) throw new UndoRefusal("the file in the trash has changed; it stays in the trash");
+  if (record.hash !== null && sha256File(fs, from) !== record.hash)
+    throw new UndoRefusal("the file in the trash has changed; it stays in the trash");
   if (dryRun) return "restored";
   moveFile(fs, from, to);
   pruneTrashFolders(fs, root, record.trashPath);
   return "restored";
 }
 
-function undoLink(fs: TrashFs, root: string, record: Extract<UndoableRecord, { op: "link" }>, dryRun: boolean): "restored" | "already-back" {
+function undoLink(
+  fs: TrashFs,
+  root: string,
+  record: Extract<UndoableRecord, { op: "link" }>,
+  dryRun: boolean,
+): "restored" | "already-back" {
   const path = inRoot(root, record.path);
   if (!exists(fs, path)) throw new UndoRefusal("it is no longer there");
   const stats = fs.statSync(path);

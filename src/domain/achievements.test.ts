@@ -34,7 +34,17 @@ describe("achievements (spec §9 list, §4 locked until unlocked)", () => {
   });
 
   it("unlocks the 7-day streak on the day the seventh consecutive day was reached", () => {
-    const days = ["2026-11-01", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06", "2026-11-07", "2026-11-08", "2026-11-09", "2026-11-10"];
+    const days = [
+      "2026-11-01",
+      "2026-11-03",
+      "2026-11-04",
+      "2026-11-05",
+      "2026-11-06",
+      "2026-11-07",
+      "2026-11-08",
+      "2026-11-09",
+      "2026-11-10",
+    ];
     expect(streakRun(days, 7)).toEqual({ reachedOn: "2026-11-09", longest: 8 });
     expect(byId({ streakHistory: days, longestStreak: 8 })["streak-7"]).toMatchObject({ progress: 7, unlockedAt: "2026-11-09" });
     expect(byId({ streakHistory: days.slice(0, 5), longestStreak: 4 })["streak-7"]).toMatchObject({ progress: 4, unlockedAt: null });
@@ -53,7 +63,9 @@ describe("achievements (spec §9 list, §4 locked until unlocked)", () => {
   });
 
   it("unlocks health 100 on the first snapshot that reached it", () => {
-    expect(byId({ snapshots: [snap("2026-11-01", 88, 0), snap("2026-11-05", 100, 0), snap("2026-11-09", 100, 0)] })["health-100"]).toMatchObject({ progress: 100, unlockedAt: "2026-11-05" });
+    expect(
+      byId({ snapshots: [snap("2026-11-01", 88, 0), snap("2026-11-05", 100, 0), snap("2026-11-09", 100, 0)] })["health-100"],
+    ).toMatchObject({ progress: 100, unlockedAt: "2026-11-05" });
     expect(byId({ snapshots: [snap("2026-11-01", 91, 0)] })["health-100"]).toMatchObject({ progress: 91, unlockedAt: null });
   });
 
@@ -66,7 +78,13 @@ describe("achievements (spec §9 list, §4 locked until unlocked)", () => {
 
   it("counts apps deleted for good in the apps category; reviews and ignores are none", () => {
     const del = "delete";
-    const events = [ev("2026-11-01", "apps", 4, 1, del), ev("2026-11-02", "apps", 9, 0, "review"), ev("2026-11-02", "apps", 9, 0, "ignore"), ev("2026-11-03", "photos", 20, 1, del), ev("2026-11-04", "apps", 6, 1, del)];
+    const events = [
+      ev("2026-11-01", "apps", 4, 1, del),
+      ev("2026-11-02", "apps", 9, 0, "review"),
+      ev("2026-11-02", "apps", 9, 0, "ignore"),
+      ev("2026-11-03", "photos", 20, 1, del),
+      ev("2026-11-04", "apps", 6, 1, del),
+    ];
     expect(byId({ events })["apps-10"]).toMatchObject({ progress: 10, unlockedAt: "2026-11-04" });
   });
 });

@@ -101,7 +101,10 @@ export function computeAchievements(input: AchievementInputs): Achievement[] {
     FREED_GOAL_BYTES,
   );
   const apps = crossing(
-    events.filter((e) => e.category === "apps").map((e) => ({ date: e.localDate, amount: effectOf(e).itemsDeleted })).filter((a) => a.amount > 0),
+    events
+      .filter((e) => e.category === "apps")
+      .map((e) => ({ date: e.localDate, amount: effectOf(e).itemsDeleted }))
+      .filter((a) => a.amount > 0),
     APPS_GOAL,
   );
   const ordered = sortSnapshots(input.snapshots);

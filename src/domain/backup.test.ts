@@ -31,8 +31,34 @@ describe("export options (spec §3, §6)", () => {
 describe("CSV", () => {
   it("writes the scan index with a header and CRLF rows", () => {
     const items: IndexItem[] = [
-      { id: 1, path: "Photos/a, b.jpg", name: "a, b.jpg", size: 2048, type: "image/jpeg", category: "photo", modified: Date.UTC(2026, 0, 2), isLarge: false, isOld: true, duplicateGroup: 3, isOriginal: true, width: 640, height: 480 },
-      { id: 2, path: "Docs/report.pdf", name: "report.pdf", size: 10, type: "", category: "document", modified: Date.UTC(2026, 5, 1), isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false },
+      {
+        id: 1,
+        path: "Photos/a, b.jpg",
+        name: "a, b.jpg",
+        size: 2048,
+        type: "image/jpeg",
+        category: "photo",
+        modified: Date.UTC(2026, 0, 2),
+        isLarge: false,
+        isOld: true,
+        duplicateGroup: 3,
+        isOriginal: true,
+        width: 640,
+        height: 480,
+      },
+      {
+        id: 2,
+        path: "Docs/report.pdf",
+        name: "report.pdf",
+        size: 10,
+        type: "",
+        category: "document",
+        modified: Date.UTC(2026, 5, 1),
+        isLarge: false,
+        isOld: false,
+        duplicateGroup: null,
+        isOriginal: false,
+      },
     ];
     expect(scanIndexCsv(items)).toBe(
       "path,name,category,size_bytes,type,modified,large,old,duplicate_group,original,width,height\r\n" +
@@ -48,8 +74,29 @@ describe("BackupFileSchema", () => {
     format: "cleanspace-account-export",
     version: 1,
     exportedAt: "2026-11-23T10:00:00.000Z",
-    account: { id: 1, name: "Ann", email: "ann@example.com", onboardingCompleted: false, subscriptionStatus: "trial", subscriptionPlan: "monthly", trialEndsAt: null, createdAt: "2026-11-01T10:00:00.000Z" },
-    settings: { notifications: true, autoClean: false, dailyTips: true, soundEffects: true, hapticFeedback: true, darkMode: true, metadataOnlyScan: false, primaryGoal: "storage", dataTypes: [], timezone: "UTC", dismissedSuggestions: [] },
+    account: {
+      id: 1,
+      name: "Ann",
+      email: "ann@example.com",
+      onboardingCompleted: false,
+      subscriptionStatus: "trial",
+      subscriptionPlan: "monthly",
+      trialEndsAt: null,
+      createdAt: "2026-11-01T10:00:00.000Z",
+    },
+    settings: {
+      notifications: true,
+      autoClean: false,
+      dailyTips: true,
+      soundEffects: true,
+      hapticFeedback: true,
+      darkMode: true,
+      metadataOnlyScan: false,
+      primaryGoal: "storage",
+      dataTypes: [],
+      timezone: "UTC",
+      dismissedSuggestions: [],
+    },
     aggregates: null,
     snapshots: [],
     events: [],
@@ -57,8 +104,27 @@ describe("BackupFileSchema", () => {
     filterPresets: [],
     exportHistory: [],
   };
-  const item = { id: 1, path: "a.jpg", name: "a.jpg", size: 1, type: "image/jpeg", category: "photo", modified: 0, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false };
-  const file = (over: Record<string, unknown> = {}) => ({ format: "cleanspace-backup", version: 1, createdAt: "2026-11-23T10:00:00.000Z", account, scanIndex: null, ...over });
+  const item = {
+    id: 1,
+    path: "a.jpg",
+    name: "a.jpg",
+    size: 1,
+    type: "image/jpeg",
+    category: "photo",
+    modified: 0,
+    isLarge: false,
+    isOld: false,
+    duplicateGroup: null,
+    isOriginal: false,
+  };
+  const file = (over: Record<string, unknown> = {}) => ({
+    format: "cleanspace-backup",
+    version: 1,
+    createdAt: "2026-11-23T10:00:00.000Z",
+    account,
+    scanIndex: null,
+    ...over,
+  });
 
   it("accepts a well-formed backup, with or without a scan index", () => {
     expect(BackupFileSchema.safeParse(file()).success).toBe(true);
@@ -72,7 +138,12 @@ describe("BackupFileSchema", () => {
     expect(BackupFileSchema.safeParse(file({ extra: true })).success).toBe(false);
     const dupIds = { summary: buildSummary(), scannedAt: "x", duplicates: [], items: [item, item] };
     expect(BackupFileSchema.safeParse(file({ scanIndex: dupIds })).success).toBe(false);
-    const badGroup = { summary: buildSummary(), scannedAt: "x", duplicates: [{ id: 1, size: 1, itemIds: [1, 9], originalId: 1, wastedBytes: 1, possible: false }], items: [item] };
+    const badGroup = {
+      summary: buildSummary(),
+      scannedAt: "x",
+      duplicates: [{ id: 1, size: 1, itemIds: [1, 9], originalId: 1, wastedBytes: 1, possible: false }],
+      items: [item],
+    };
     expect(BackupFileSchema.safeParse(file({ scanIndex: badGroup })).success).toBe(false);
   });
 });

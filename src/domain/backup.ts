@@ -15,7 +15,15 @@ export type BackupState = (typeof BACKUP_STATES)[number];
 /** Spec §4: the backup returns to idle 3 s after it completes or fails. */
 export const BACKUP_RESET_MS = 3000;
 
-export const EXPORT_TYPES = ["health-report", "account-data", "scan-index-csv", "photos-backup", "files-archive", "email-summary", "full-export"] as const;
+export const EXPORT_TYPES = [
+  "health-report",
+  "account-data",
+  "scan-index-csv",
+  "photos-backup",
+  "files-archive",
+  "email-summary",
+  "full-export",
+] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 export interface ExportOption {
@@ -29,13 +37,62 @@ export interface ExportOption {
 }
 
 export const EXPORT_OPTIONS: readonly ExportOption[] = [
-  { id: "health-report", name: "Digital Health Report", description: "Your scores, progress, achievements and wellness as a printable page (save it as PDF from the print dialog).", format: "HTML", category: "reports", requiresAuth: false },
-  { id: "email-summary", name: "Email Summary", description: "Your inbox figures and their history from your scans.", format: "HTML", category: "reports", requiresAuth: true },
-  { id: "photos-backup", name: "Photos Backup List", description: "Every photo of your last scan: folder, name, size, date, duplicate status. The photos themselves stay on your device.", format: "CSV", category: "backup", requiresAuth: true },
-  { id: "files-archive", name: "Files Archive Index", description: "Every other file of your last scan: folder, name, size, date, large and old flags.", format: "CSV", category: "backup", requiresAuth: true },
-  { id: "full-export", name: "Full Export", description: "Your account data and this device's scan index in one backup file you can restore.", format: "JSON", category: "backup", requiresAuth: true },
-  { id: "account-data", name: "Your Account Data", description: "Everything the server keeps about you, as JSON (your right to data portability).", format: "JSON", category: "data", requiresAuth: false },
-  { id: "scan-index-csv", name: "Scan Index", description: "The full file list of your last scan on this device, as CSV.", format: "CSV", category: "data", requiresAuth: false },
+  {
+    id: "health-report",
+    name: "Digital Health Report",
+    description: "Your scores, progress, achievements and wellness as a printable page (save it as PDF from the print dialog).",
+    format: "HTML",
+    category: "reports",
+    requiresAuth: false,
+  },
+  {
+    id: "email-summary",
+    name: "Email Summary",
+    description: "Your inbox figures and their history from your scans.",
+    format: "HTML",
+    category: "reports",
+    requiresAuth: true,
+  },
+  {
+    id: "photos-backup",
+    name: "Photos Backup List",
+    description: "Every photo of your last scan: folder, name, size, date, duplicate status. The photos themselves stay on your device.",
+    format: "CSV",
+    category: "backup",
+    requiresAuth: true,
+  },
+  {
+    id: "files-archive",
+    name: "Files Archive Index",
+    description: "Every other file of your last scan: folder, name, size, date, large and old flags.",
+    format: "CSV",
+    category: "backup",
+    requiresAuth: true,
+  },
+  {
+    id: "full-export",
+    name: "Full Export",
+    description: "Your account data and this device's scan index in one backup file you can restore.",
+    format: "JSON",
+    category: "backup",
+    requiresAuth: true,
+  },
+  {
+    id: "account-data",
+    name: "Your Account Data",
+    description: "Everything the server keeps about you, as JSON (your right to data portability).",
+    format: "JSON",
+    category: "data",
+    requiresAuth: false,
+  },
+  {
+    id: "scan-index-csv",
+    name: "Scan Index",
+    description: "The full file list of your last scan on this device, as CSV.",
+    format: "CSV",
+    category: "data",
+    requiresAuth: false,
+  },
 ];
 
 export const REQUIRES_PRO: ReadonlySet<ExportType> = new Set(EXPORT_OPTIONS.filter((o) => o.requiresAuth).map((o) => o.id));
@@ -52,7 +109,10 @@ export function estimateBackupGb(photos: number, files: number): number {
  * What copying the scanned photos and files would take: the bytes the scan
  * measured; the spec's per-item estimate only when no byte count exists.
  */
-export function backupSize(a: { photosCount: number; filesCount: number; totalBytes: number }): { bytes: number; basis: "scan" | "estimate" } {
+export function backupSize(a: { photosCount: number; filesCount: number; totalBytes: number }): {
+  bytes: number;
+  basis: "scan" | "estimate";
+} {
   if (a.totalBytes > 0) return { bytes: a.totalBytes, basis: "scan" };
   return { bytes: Math.round(estimateBackupGb(a.photosCount, a.filesCount) * GB), basis: "estimate" };
 }
@@ -105,7 +165,20 @@ export interface IndexItem {
   height?: number | undefined;
 }
 
-export const SCAN_INDEX_CSV_HEADER = ["path", "name", "category", "size_bytes", "type", "modified", "large", "old", "duplicate_group", "original", "width", "height"] as const;
+export const SCAN_INDEX_CSV_HEADER = [
+  "path",
+  "name",
+  "category",
+  "size_bytes",
+  "type",
+  "modified",
+  "large",
+  "old",
+  "duplicate_group",
+  "original",
+  "width",
+  "height",
+] as const;
 
 /** The scan index as CSV; `modified` as an ISO timestamp (UTC). */
 export function scanIndexCsv(items: readonly IndexItem[]): string {

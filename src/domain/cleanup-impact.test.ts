@@ -11,10 +11,19 @@ describe("healthGain (issue 16: score after minus score now)", () => {
   });
 
   it("takes the cleaned clutter and its files out, nothing else", () => {
-    expect(scoreInputsAfter(s, "duplicates")).toMatchObject({ duplicateFiles: 0, totalFiles: s.totalFiles - 50, totalBytes: s.totalBytes - 100_000_000, oldFiles: 200 });
+    expect(scoreInputsAfter(s, "duplicates")).toMatchObject({
+      duplicateFiles: 0,
+      totalFiles: s.totalFiles - 50,
+      totalBytes: s.totalBytes - 100_000_000,
+      oldFiles: 200,
+    });
     expect(scoreInputsAfter(s, "large-files")).toMatchObject({ largeBytes: 0, totalFiles: s.totalFiles - 2 });
     expect(scoreInputsAfter(s, "unused-apps")).toMatchObject({ appsCount: 5, appsUnused: 0 });
-    expect(scoreInputsAfter({ ...s, photosDuplicateBytes: 10 }, "duplicate-photos")).toMatchObject({ duplicateFiles: 20, totalFiles: s.totalFiles - 30, totalBytes: s.totalBytes - 10 });
+    expect(scoreInputsAfter({ ...s, photosDuplicateBytes: 10 }, "duplicate-photos")).toMatchObject({
+      duplicateFiles: 20,
+      totalFiles: s.totalFiles - 30,
+      totalBytes: s.totalBytes - 10,
+    });
   });
 
   it("is the difference of the real scores, and 0 when the cleanup changes nothing", () => {

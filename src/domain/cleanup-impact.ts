@@ -19,7 +19,10 @@ export function scoreInputsAfter(s: ScanSummary, cleanup: Cleanup): ScoreInputs 
   const now = scoreInputsOf(s);
   switch (cleanup) {
     case "duplicate-photos":
-      return { ...withoutFiles(now, s.photosDuplicates, s.photosDuplicateBytes ?? 0), duplicateFiles: Math.max(0, s.duplicateFiles - s.photosDuplicates) };
+      return {
+        ...withoutFiles(now, s.photosDuplicates, s.photosDuplicateBytes ?? 0),
+        duplicateFiles: Math.max(0, s.duplicateFiles - s.photosDuplicates),
+      };
     case "duplicates":
       return { ...withoutFiles(now, s.duplicateFiles, s.duplicateBytes), duplicateFiles: 0 };
     case "large-files":

@@ -5,7 +5,13 @@ const ev = (action: string, items: number, bytesFreed = 0) => ({ action, items, 
 
 describe("effectOf (issue 16: reclaimable vs freed)", () => {
   it("a move to the trash is reclaimable, not freed", () => {
-    expect(effectOf(ev("trash", 4, 40_000))).toMatchObject({ reclaimable: 40_000, freed: 0, estimated: 0, itemsDeleted: 0, itemsProcessed: 4 });
+    expect(effectOf(ev("trash", 4, 40_000))).toMatchObject({
+      reclaimable: 40_000,
+      freed: 0,
+      estimated: 0,
+      itemsDeleted: 0,
+      itemsProcessed: 4,
+    });
     expect(effectOf(ev("auto-clean", 2, 10))).toMatchObject({ reclaimable: 10, freed: 0 });
   });
   it("a delete from the trash frees its real bytes and leaves the trash; never estimated", () => {
@@ -18,7 +24,14 @@ describe("effectOf (issue 16: reclaimable vs freed)", () => {
   });
   it("reviews and ignores change nothing and count toward nothing", () => {
     for (const action of ["review", "ignore"]) {
-      expect(effectOf(ev(action, 9))).toEqual({ reclaimable: 0, freed: 0, estimated: 0, estimatedItems: 0, itemsDeleted: 0, itemsProcessed: 0 });
+      expect(effectOf(ev(action, 9))).toEqual({
+        reclaimable: 0,
+        freed: 0,
+        estimated: 0,
+        estimatedItems: 0,
+        itemsDeleted: 0,
+        itemsProcessed: 0,
+      });
       expect(countsTowardGoal(action)).toBe(false);
     }
   });

@@ -58,11 +58,18 @@ export function effectOf(e: LedgerEvent): EventEffect {
   const processed = countsTowardGoal(e.action) ? e.items : 0;
   if (TRASHING_ACTIONS.has(e.action)) return { ...NONE, reclaimable: e.bytesFreed, itemsProcessed: processed };
   if (RESTORING_ACTIONS.has(e.action)) return { ...NONE, reclaimable: -e.bytesFreed };
-  if (DELETING_ACTIONS.has(e.action)) return { ...NONE, reclaimable: -e.bytesFreed, freed: e.bytesFreed, itemsDeleted: e.items, itemsProcessed: processed };
+  if (DELETING_ACTIONS.has(e.action))
+    return { ...NONE, reclaimable: -e.bytesFreed, freed: e.bytesFreed, itemsDeleted: e.items, itemsProcessed: processed };
   if (ESTIMATED_ACTIONS.has(e.action)) {
     return e.bytesFreed > 0
       ? { ...NONE, freed: e.bytesFreed, itemsDeleted: e.items, itemsProcessed: processed }
-      : { ...NONE, estimated: e.items * ESTIMATED_BYTES_PER_ITEM, estimatedItems: e.items, itemsDeleted: e.items, itemsProcessed: processed };
+      : {
+          ...NONE,
+          estimated: e.items * ESTIMATED_BYTES_PER_ITEM,
+          estimatedItems: e.items,
+          itemsDeleted: e.items,
+          itemsProcessed: processed,
+        };
   }
   return NONE;
 }
@@ -85,7 +92,15 @@ export interface CleanupTotals {
 }
 
 export function cleanupTotals(events: readonly LedgerEvent[]): CleanupTotals {
-  const t: CleanupTotals = { reclaimableBytes: 0, bytesFreed: 0, estimatedBytesFreed: 0, estimatedItems: 0, itemsDeleted: 0, itemsProcessed: 0, actions: 0 };
+  const t: CleanupTotals = {
+    reclaimableBytes: 0,
+    bytesFreed: 0,
+    estimatedBytesFreed: 0,
+    estimatedItems: 0,
+    itemsDeleted: 0,
+    itemsProcessed: 0,
+    actions: 0,
+  };
   // Held at MAX_SAFE_INTEGER: a total past it would fail the response check.
   for (const e of events) {
     const f = effectOf(e);

@@ -17,7 +17,10 @@ describe("buildCleanupPlan", () => {
       now: new Date("2026-11-24T00:00:00Z"),
     });
     expect(CleanupPlanSchema.parse(plan)).toEqual(plan);
-    expect(plan.actions.map((a) => [a.file.path, a.keep?.path])).toEqual([["b/x.jpg", "a/x.jpg"], ["c/x.jpg", "a/x.jpg"]]);
+    expect(plan.actions.map((a) => [a.file.path, a.keep?.path])).toEqual([
+      ["b/x.jpg", "a/x.jpg"],
+      ["c/x.jpg", "a/x.jpg"],
+    ]);
     expect(plan.actions[0]!.reason).toMatch(/kept because it is older/);
   });
 
@@ -34,7 +37,14 @@ describe("buildCleanupPlan", () => {
 });
 
 describe("CleanupPlanSchema", () => {
-  const base = { format: "cleanspace-cleanup-plan", version: 1, createdAt: "2026-11-24T00:00:00.000Z", createdBy: "web", rootName: "r", policy: DEFAULT_KEEP_POLICY };
+  const base = {
+    format: "cleanspace-cleanup-plan",
+    version: 1,
+    createdAt: "2026-11-24T00:00:00.000Z",
+    createdBy: "web",
+    rootName: "r",
+    policy: DEFAULT_KEEP_POLICY,
+  };
   const f = (path: string) => ({ path, size: 1, mtime: 1, hash: H("a") });
   it("refuses escaping paths, a kept file that is also removed, and unequal copies", () => {
     for (const path of ["../x", "/etc/passwd", "a//b", "a/./b", "a\0b"]) {
@@ -45,17 +55,39 @@ describe("CleanupPlanSchema", () => {
       { action: "trash", file: f("b"), keep: f("a"), reason: "" },
     ];
     expect(CleanupPlanSchema.safeParse({ ...base, actions: crossed }).success).toBe(false);
-    expect(CleanupPlanSchema.safeParse({ ...base, actions: [{ action: "trash", file: f("a"), keep: { ...f("b"), hash: H("b") }, reason: "" }] }).success).toBe(false);
-    expect(CleanupPlanSchema.safeParse({ ...base, actions: [{ action: "trash", file: f("new\nline ü"), keep: f("b"), reason: "" }] }).success).toBe(true);
+    expect(
+      CleanupPlanSchema.safeParse({ ...base, actions: [{ action: "trash", file: f("a"), keep: { ...f("b"), hash: H("b") }, reason: "" }] })
+        .success,
+    ).toBe(false);
+    expect(
+      CleanupPlanSchema.safeParse({ ...base, actions: [{ action: "trash", file: f("new\nline ü"), keep: f("b"), reason: "" }] }).success,
+    ).toBe(true);
   });
 });
 
 describe("trash journal", () => {
-  const rec = (batch: string, path: string) => ({ v: 1 as const, batch, at: "2026-11-24T00:00:00.000Z", by: "web" as const, op: "trash" as const, path, trashPath: `.cleanspace-trash/2026-11-24/${path}`, size: 1, mtime: 1, hash: null });
+  const rec = (batch: string, path: string) => ({
+    v: 1 as const,
+    batch,
+    at: "2026-11-24T00:00:00.000Z",
+    by: "web" as const,
+    op: "trash" as const,
+    path,
+    trashPath: `.cleanspace-trash/2026-11-24/${path}`,
+    size: 1,
+    mtime: 1,
+    hash: null,
+  });
   it("skips a torn last line and knows what is still to undo, batch by batch", () => {
-    const text = [rec("b1", "x"), rec("b2", "y"), rec("b2", "z"), { v: 1, batch: "u", at: "2026-11-24T00:00:00.000Z", by: "cli", op: "restore", undoes: "b2", path: "z" }]
-      .map((r) => formatJournalRecord(r as never))
-      .join("") + '{"v":1,"batch":"b3","op":"tra';
+    const text =
+      [
+        rec("b1", "x"),
+        rec("b2", "y"),
+        rec("b2", "z"),
+        { v: 1, batch: "u", at: "2026-11-24T00:00:00.000Z", by: "cli", op: "restore", undoes: "b2", path: "z" },
+      ]
+        .map((r) => formatJournalRecord(r as never))
+        .join("") + '{"v":1,"batch":"b3","op":"tra';
     const { records, skipped } = parseJournal(text);
     expect(skipped).toBe(1);
     const open = outstandingRecords(records);

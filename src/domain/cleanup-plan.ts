@@ -30,7 +30,12 @@ export interface BuiltPlan {
   decisions: KeepDecision<HashedFile>[][];
 }
 
-const toPlanFile = (file: HashedFile): PlanFile => ({ path: file.path, size: file.size, mtime: Math.trunc(file.modified), hash: file.hash! });
+const toPlanFile = (file: HashedFile): PlanFile => ({
+  path: file.path,
+  size: file.size,
+  mtime: Math.trunc(file.modified),
+  hash: file.hash!,
+});
 
 /**
  * Members are regrouped by their SHA-256 first: the scan's groups come from a fast

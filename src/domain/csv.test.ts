@@ -15,17 +15,24 @@ describe("csvField", () => {
   });
 
   it("defuses spreadsheet formulas in text", () => {
-    expect(csvField("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField("+1")).toBe("'+1");
     expect(csvField("-rm")).toBe("'-rm");
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
   });
-
 });
 
 describe("toCsv", () => {
   it("writes a header and CRLF-ended rows", () => {
-    expect(toCsv(["a", "b"], [["x,y", 1], [null, "=1"]])).toBe('a,b\r\n"x,y",1\r\n,\'=1\r\n');
+    expect(
+      toCsv(
+        ["a", "b"],
+        [
+          ["x,y", 1],
+          [null, "=1"],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y",1\r\n,\'=1\r\n');
     expect(toCsv(["a"], [])).toBe("a\r\n");
   });
 });

@@ -47,7 +47,8 @@ export function isValidTimeZone(zone: string): boolean {
  * so one query can fetch a day's figures before the user's zone is known.
  */
 export function daysAroundUtc(at: Date): [string, string, string] {
-  const day = (offset: number) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + offset)).toISOString().slice(0, 10);
+  const day = (offset: number) =>
+    new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + offset)).toISOString().slice(0, 10);
   return [day(-1), day(0), day(1)];
 }
 

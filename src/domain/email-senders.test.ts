@@ -3,7 +3,17 @@ import { groupBySender, newsletters, OLD_MAIL_MS, selectMessages, totalsOf, VERY
 import type { MailMeta } from "./schemas/email";
 
 const NOW = Date.UTC(2026, 10, 24);
-const msg = (u: number, a: string, over: Partial<MailMeta> = {}): MailMeta => ({ u, a, n: a.split("@")[0]!, s: `s${u}`, d: NOW - u * 86_400_000, z: 1000, r: false, l: 0, ...over });
+const msg = (u: number, a: string, over: Partial<MailMeta> = {}): MailMeta => ({
+  u,
+  a,
+  n: a.split("@")[0]!,
+  s: `s${u}`,
+  d: NOW - u * 86_400_000,
+  z: 1000,
+  r: false,
+  l: 0,
+  ...over,
+});
 
 describe("groupBySender", () => {
   const mail = [
@@ -15,7 +25,16 @@ describe("groupBySender", () => {
 
   it("ranks by count, sums bytes and unread, keeps the latest date and the best unsubscribe offer", () => {
     const [a, b] = groupBySender(mail);
-    expect(a).toMatchObject({ address: "a@x.test", count: 3, bytes: 7000, unread: 1, lastDate: NOW - 86_400_000, unsubscribe: 2, unsubscribeUid: 3, uids: [1, 2, 3] });
+    expect(a).toMatchObject({
+      address: "a@x.test",
+      count: 3,
+      bytes: 7000,
+      unread: 1,
+      lastDate: NOW - 86_400_000,
+      unsubscribe: 2,
+      unsubscribeUid: 3,
+      uids: [1, 2, 3],
+    });
     expect(b).toMatchObject({ address: "b@x.test", count: 1, unsubscribe: 0, unsubscribeUid: null });
   });
 

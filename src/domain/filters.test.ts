@@ -21,22 +21,67 @@ function item(over: Partial<FilterItem> & { name: string }): FilterItem {
   return { path: `dir/${over.name}`, size: 1000, type: "", category: "other", modified: NOW - DAY, ...over };
 }
 
-const holiday = item({ name: "Holiday.JPG", type: "image/jpeg", category: "photo", size: 6 * MB, modified: NOW - 10 * DAY, duplicateGroup: 1, isOriginal: true });
-const holidayCopy = item({ name: "Holiday copy.jpg", type: "image/jpeg", category: "photo", size: 6 * MB, modified: NOW - 5 * DAY, duplicateGroup: 1, isOriginal: false });
-const report = item({ name: "report.pdf", type: "application/pdf", category: "document", size: 12 * MB, modified: NOW - 400 * DAY, isOld: true });
+const holiday = item({
+  name: "Holiday.JPG",
+  type: "image/jpeg",
+  category: "photo",
+  size: 6 * MB,
+  modified: NOW - 10 * DAY,
+  duplicateGroup: 1,
+  isOriginal: true,
+});
+const holidayCopy = item({
+  name: "Holiday copy.jpg",
+  type: "image/jpeg",
+  category: "photo",
+  size: 6 * MB,
+  modified: NOW - 5 * DAY,
+  duplicateGroup: 1,
+  isOriginal: false,
+});
+const report = item({
+  name: "report.pdf",
+  type: "application/pdf",
+  category: "document",
+  size: 12 * MB,
+  modified: NOW - 400 * DAY,
+  isOld: true,
+});
 const notes = item({ name: "notes.txt", type: "text/plain", category: "document", size: 200, modified: NOW - 2 * DAY });
-const movie = item({ name: "movie.mp4", type: "video/mp4", category: "video", size: 150 * MB, modified: NOW - 200 * DAY, isLarge: true, isOld: true });
+const movie = item({
+  name: "movie.mp4",
+  type: "video/mp4",
+  category: "video",
+  size: 150 * MB,
+  modified: NOW - 200 * DAY,
+  isLarge: true,
+  isOld: true,
+});
 const all = [holiday, holidayCopy, report, notes, movie];
 
-const c = (over: Partial<FilterCriterion>): FilterCriterion => ({ name: "name", type: "text", operator: "contains", value: "", enabled: true, ...over });
+const c = (over: Partial<FilterCriterion>): FilterCriterion => ({
+  name: "name",
+  type: "text",
+  operator: "contains",
+  value: "",
+  enabled: true,
+  ...over,
+});
 const names = (items: FilterItem[]) => items.map((i) => i.name);
 
 describe("applyFilters — each type and operator", () => {
   it("text: contains / equals / in, case-insensitive, on name, path, extension, mimeType", () => {
     expect(names(applyFilters(all, [c({ value: "holiday" })], NOW))).toEqual(["Holiday.JPG", "Holiday copy.jpg"]);
     expect(names(applyFilters(all, [c({ operator: "equals", value: "NOTES.TXT" })], NOW))).toEqual(["notes.txt"]);
-    expect(names(applyFilters(all, [c({ name: "extension", operator: "in", value: ["pdf", "txt"] })], NOW))).toEqual(["report.pdf", "notes.txt"]);
-    expect(names(applyFilters(all, [c({ name: "extension", operator: "in", value: "jpg, mp4" })], NOW))).toEqual(["Holiday.JPG", "Holiday copy.jpg", "movie.mp4"]);
+    expect(names(applyFilters(all, [c({ name: "extension", operator: "in", value: ["pdf", "txt"] })], NOW))).toEqual([
+      "report.pdf",
+      "notes.txt",
+    ]);
+    expect(names(applyFilters(all, [c({ name: "extension", operator: "in", value: "jpg, mp4" })], NOW))).toEqual([
+      "Holiday.JPG",
+      "Holiday copy.jpg",
+      "movie.mp4",
+    ]);
     expect(names(applyFilters(all, [c({ name: "mimeType", operator: "contains", value: "video" })], NOW))).toEqual(["movie.mp4"]);
     expect(names(applyFilters(all, [c({ name: "path", operator: "contains", value: "dir/rep" })], NOW))).toEqual(["report.pdf"]);
   });
@@ -46,14 +91,23 @@ describe("applyFilters — each type and operator", () => {
   });
 
   it("size: greater_than / less_than / equals in bytes", () => {
-    expect(names(applyFilters(all, [c({ name: "size", type: "size", operator: "greater_than", value: 10 * MB })], NOW))).toEqual(["report.pdf", "movie.mp4"]);
+    expect(names(applyFilters(all, [c({ name: "size", type: "size", operator: "greater_than", value: 10 * MB })], NOW))).toEqual([
+      "report.pdf",
+      "movie.mp4",
+    ]);
     expect(names(applyFilters(all, [c({ name: "size", type: "size", operator: "less_than", value: 1000 })], NOW))).toEqual(["notes.txt"]);
     expect(names(applyFilters(all, [c({ name: "size", type: "size", operator: "equals", value: 200 })], NOW))).toEqual(["notes.txt"]);
   });
 
   it("date: age in days — older than, within the last, exactly", () => {
-    expect(names(applyFilters(all, [c({ name: "modified", type: "date", operator: "greater_than", value: 180 })], NOW))).toEqual(["report.pdf", "movie.mp4"]);
-    expect(names(applyFilters(all, [c({ name: "modified", type: "date", operator: "less_than", value: 7 })], NOW))).toEqual(["Holiday copy.jpg", "notes.txt"]);
+    expect(names(applyFilters(all, [c({ name: "modified", type: "date", operator: "greater_than", value: 180 })], NOW))).toEqual([
+      "report.pdf",
+      "movie.mp4",
+    ]);
+    expect(names(applyFilters(all, [c({ name: "modified", type: "date", operator: "less_than", value: 7 })], NOW))).toEqual([
+      "Holiday copy.jpg",
+      "notes.txt",
+    ]);
     expect(names(applyFilters(all, [c({ name: "modified", type: "date", operator: "equals", value: 10 })], NOW))).toEqual(["Holiday.JPG"]);
   });
 
@@ -66,20 +120,33 @@ describe("applyFilters — each type and operator", () => {
     expect(names(st("old", false))).toEqual(["Holiday.JPG", "Holiday copy.jpg", "notes.txt"]);
     const app = item({ name: "Chrome", isUnused: true });
     const mail = item({ name: "Hello", isUnread: true });
-    expect(names(applyFilters([app, mail], [c({ name: "unused", type: "status", operator: "equals", value: true })], NOW))).toEqual(["Chrome"]);
-    expect(names(applyFilters([app, mail], [c({ name: "unread", type: "status", operator: "equals", value: "true" })], NOW))).toEqual(["Hello"]);
+    expect(names(applyFilters([app, mail], [c({ name: "unused", type: "status", operator: "equals", value: true })], NOW))).toEqual([
+      "Chrome",
+    ]);
+    expect(names(applyFilters([app, mail], [c({ name: "unread", type: "status", operator: "equals", value: "true" })], NOW))).toEqual([
+      "Hello",
+    ]);
   });
 
   it("category: equals / in", () => {
-    expect(names(applyFilters(all, [c({ name: "category", type: "category", operator: "equals", value: "video" })], NOW))).toEqual(["movie.mp4"]);
-    expect(names(applyFilters(all, [c({ name: "category", type: "category", operator: "in", value: ["video", "document"] })], NOW))).toEqual(["report.pdf", "notes.txt", "movie.mp4"]);
+    expect(names(applyFilters(all, [c({ name: "category", type: "category", operator: "equals", value: "video" })], NOW))).toEqual([
+      "movie.mp4",
+    ]);
+    expect(
+      names(applyFilters(all, [c({ name: "category", type: "category", operator: "in", value: ["video", "document"] })], NOW)),
+    ).toEqual(["report.pdf", "notes.txt", "movie.mp4"]);
   });
 
   it("criteria combine with AND; disabled criteria are ignored; none means everything", () => {
     const large = c({ name: "size", type: "size", operator: "greater_than", value: 5 * MB });
     const docs = c({ name: "category", type: "category", operator: "equals", value: "document" });
     expect(names(applyFilters(all, [large, docs], NOW))).toEqual(["report.pdf"]);
-    expect(names(applyFilters(all, [large, { ...docs, enabled: false }], NOW))).toEqual(["Holiday.JPG", "Holiday copy.jpg", "report.pdf", "movie.mp4"]);
+    expect(names(applyFilters(all, [large, { ...docs, enabled: false }], NOW))).toEqual([
+      "Holiday.JPG",
+      "Holiday copy.jpg",
+      "report.pdf",
+      "movie.mp4",
+    ]);
     expect(applyFilters(all, [{ ...large, enabled: false }], NOW)).toHaveLength(all.length);
     expect(applyFilters(all, [], NOW)).toHaveLength(all.length);
   });
@@ -125,7 +192,9 @@ describe("presets (spec §9)", () => {
     expect(QUICK_PRESET_COUNT).toBe(4);
     for (const [tab, presets] of Object.entries(DEFAULT_PRESETS)) {
       for (const p of presets) {
-        expect(CreateFilterPresetSchema.safeParse({ name: p.name, description: p.description, category: tab, criteria: p.criteria }).success).toBe(true);
+        expect(
+          CreateFilterPresetSchema.safeParse({ name: p.name, description: p.description, category: tab, criteria: p.criteria }).success,
+        ).toBe(true);
       }
     }
   });
@@ -135,7 +204,13 @@ describe("presets (spec §9)", () => {
       const name = { text: "name", size: "size", date: "modified", status: "duplicate", category: "category" }[type];
       const value = { text: "a", size: 1, date: 1, status: true, category: "photo" }[type];
       for (const operator of ["equals", "contains", "greater_than", "less_than", "in"]) {
-        const ok = FilterCriterionSchema.safeParse({ name, type, operator, value: operator === "in" && type !== "status" ? [value] : value, enabled: true }).success;
+        const ok = FilterCriterionSchema.safeParse({
+          name,
+          type,
+          operator,
+          value: operator === "in" && type !== "status" ? [value] : value,
+          enabled: true,
+        }).success;
         expect(ok, `${type} ${operator}`).toBe(ops.includes(operator as never));
       }
     }
@@ -157,7 +232,9 @@ describe("quick-select", () => {
   it("large: photos over 5 MB, files by the scan's large flag, apps over 100 MB", () => {
     expect(names(quickSelect(all, "large", "photos"))).toEqual(["Holiday.JPG", "Holiday copy.jpg", "report.pdf", "movie.mp4"]);
     expect(names(quickSelect(all, "large", "files"))).toEqual(["movie.mp4"]);
-    expect(names(quickSelect([item({ name: "Big", size: 101 * MB }), item({ name: "Small", size: MB })], "large", "apps"))).toEqual(["Big"]);
+    expect(names(quickSelect([item({ name: "Big", size: 101 * MB }), item({ name: "Small", size: MB })], "large", "apps"))).toEqual([
+      "Big",
+    ]);
   });
 
   it("old, unused and unread follow the item flags", () => {

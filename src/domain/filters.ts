@@ -126,7 +126,8 @@ export function itemStatus(item: FilterItem, field: string): boolean | null {
 }
 
 const lower = (v: string) => v.trim().toLowerCase();
-const asList = (v: FilterValue): string[] => (Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : [String(v)]).map(lower).filter(Boolean);
+const asList = (v: FilterValue): string[] =>
+  (Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : [String(v)]).map(lower).filter(Boolean);
 
 function compareNumber(actual: number, operator: FilterOperator, value: FilterValue): boolean {
   const expected = typeof value === "number" ? value : Number(value);
@@ -196,12 +197,16 @@ export const DEFAULT_PRESETS: Record<OrganizeTab, FilterPreset[]> = {
   photos: [
     preset("photos-large", "Large photos", "Photos over 5 MB", [crit("size", "size", "greater_than", 5 * MB)]),
     preset("photos-recent", "Last 30 days", "Photos from the last 30 days", [crit("modified", "date", "less_than", 30)]),
-    preset("photos-duplicates", "Duplicates", "Copies of another photo (never the original)", [crit("duplicate", "status", "equals", true)]),
+    preset("photos-duplicates", "Duplicates", "Copies of another photo (never the original)", [
+      crit("duplicate", "status", "equals", true),
+    ]),
   ],
   files: [
     preset("files-large", "Large files", "Files over 10 MB", [crit("size", "size", "greater_than", 10 * MB)]),
     preset("files-old", "Old files", "Not changed for over 180 days", [crit("modified", "date", "greater_than", 180)]),
-    preset("files-documents", "Documents", "PDF, DOC, DOCX and TXT files", [crit("extension", "text", "in", ["pdf", "doc", "docx", "txt"])]),
+    preset("files-documents", "Documents", "PDF, DOC, DOCX and TXT files", [
+      crit("extension", "text", "in", ["pdf", "doc", "docx", "txt"]),
+    ]),
   ],
   apps: [
     preset("apps-unused", "Unused apps", "Not used for 30 days or more", [crit("modified", "date", "greater_than", 29)]),

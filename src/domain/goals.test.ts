@@ -45,11 +45,24 @@ describe("quick wins (spec §9; gains from the real score function, issue 16)", 
       ["remove-apps", "+6 health", "3 min"],
       ["clean-email", "+15 health", "5 min"],
     ]);
-    for (const w of wins) expect(w.gain).toBe(healthGain(summary, w.id === "remove-duplicates" ? "duplicate-photos" : w.id === "remove-apps" ? "unused-apps" : "unread-email"));
+    for (const w of wins)
+      expect(w.gain).toBe(
+        healthGain(summary, w.id === "remove-duplicates" ? "duplicate-photos" : w.id === "remove-apps" ? "unused-apps" : "unread-email"),
+      );
   });
 
   it("offers nothing whose condition fails, and never a win that would not raise the score", () => {
-    expect(pickQuickWins({ ...summary, photosDuplicates: 0, photosDuplicateBytes: 0, duplicateFiles: 0, duplicateBytes: 0, appsUnused: 0, emailUnread: 50 })).toEqual([]);
+    expect(
+      pickQuickWins({
+        ...summary,
+        photosDuplicates: 0,
+        photosDuplicateBytes: 0,
+        duplicateFiles: 0,
+        duplicateBytes: 0,
+        appsUnused: 0,
+        emailUnread: 50,
+      }),
+    ).toEqual([]);
     expect(pickQuickWins({ ...summary, appsCount: 0, appsUnused: 0 }).map((w) => w.id)).toEqual(["remove-duplicates", "clean-email"]);
   });
 

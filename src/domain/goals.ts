@@ -40,7 +40,13 @@ export interface QuickWin {
 
 /** Spec §9 quick wins: id, condition, time; the health gain is the real score function's. */
 const QUICK_WINS = [
-  { id: "remove-duplicates", cleanup: "duplicate-photos", minutes: "2 min", category: "photos", applies: (s: ScanSummary) => s.photosDuplicates > 0 },
+  {
+    id: "remove-duplicates",
+    cleanup: "duplicate-photos",
+    minutes: "2 min",
+    category: "photos",
+    applies: (s: ScanSummary) => s.photosDuplicates > 0,
+  },
   { id: "remove-apps", cleanup: "unused-apps", minutes: "3 min", category: "apps", applies: (s: ScanSummary) => s.appsUnused > 0 },
   { id: "clean-email", cleanup: "unread-email", minutes: "5 min", category: "email", applies: (s: ScanSummary) => s.emailUnread > 50 },
 ] as const;
@@ -48,7 +54,10 @@ const QUICK_WINS = [
 function describeWin(id: QuickWin["id"], s: ScanSummary): { title: string; description: string } {
   switch (id) {
     case "remove-duplicates":
-      return { title: "Remove duplicate photos", description: `${s.photosDuplicates} duplicate ${s.photosDuplicates === 1 ? "photo" : "photos"} found` };
+      return {
+        title: "Remove duplicate photos",
+        description: `${s.photosDuplicates} duplicate ${s.photosDuplicates === 1 ? "photo" : "photos"} found`,
+      };
     case "remove-apps":
       return { title: "Remove unused apps", description: `${s.appsUnused} ${s.appsUnused === 1 ? "app" : "apps"} not used lately` };
     case "clean-email":
@@ -67,7 +76,14 @@ export function pickQuickWins(s: ScanSummary): QuickWin[] {
     if (!rule.applies(s)) continue;
     const gain = healthGain(s, rule.cleanup);
     if (gain <= 0) continue;
-    wins.push({ id: rule.id, ...describeWin(rule.id, s), impact: `+${gain} health`, gain, timeEstimate: rule.minutes, category: rule.category });
+    wins.push({
+      id: rule.id,
+      ...describeWin(rule.id, s),
+      impact: `+${gain} health`,
+      gain,
+      timeEstimate: rule.minutes,
+      category: rule.category,
+    });
   }
   return wins.slice(0, 3);
 }

@@ -2,7 +2,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { computeHealthScore, organizeScore, scoreBand, type ScoreInputs } from "./health-score";
 
-const clean: ScoreInputs = { totalFiles: 1000, totalBytes: 1e9, duplicateFiles: 0, largeBytes: 0, oldFiles: 0, emptyFiles: 0, appsCount: 0, appsUnused: 0, emailCount: 0, emailUnread: 0 };
+const clean: ScoreInputs = {
+  totalFiles: 1000,
+  totalBytes: 1e9,
+  duplicateFiles: 0,
+  largeBytes: 0,
+  oldFiles: 0,
+  emptyFiles: 0,
+  appsCount: 0,
+  appsUnused: 0,
+  emailCount: 0,
+  emailUnread: 0,
+};
 
 describe("computeHealthScore", () => {
   it("is 100 for a clean device and for an empty one", () => {
@@ -20,7 +31,18 @@ describe("computeHealthScore", () => {
   });
 
   it("saturates every factor at its maximum, bottoming out at 0", () => {
-    const worst = computeHealthScore({ totalFiles: 10, totalBytes: 10, duplicateFiles: 10, largeBytes: 10, oldFiles: 10, emptyFiles: 10, appsCount: 4, appsUnused: 4, emailCount: 9, emailUnread: 9 });
+    const worst = computeHealthScore({
+      totalFiles: 10,
+      totalBytes: 10,
+      duplicateFiles: 10,
+      largeBytes: 10,
+      oldFiles: 10,
+      emptyFiles: 10,
+      appsCount: 4,
+      appsUnused: 4,
+      emailCount: 9,
+      emailUnread: 9,
+    });
     expect(worst.score).toBe(0);
     expect(worst.factors.every((f) => f.penalty === f.maxPenalty)).toBe(true);
   });

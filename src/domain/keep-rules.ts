@@ -168,9 +168,10 @@ export function decideGroup<T extends KeepCandidate>(files: readonly T[], policy
   const decisions: KeepDecision<T>[] = [];
   for (const file of files) {
     if (file === keeper) {
-      const because = keeperGuard !== null
-        ? `it is in the protected folder “${keeperGuard}”`
-        : describeKeepRule(decidingRule(policy.rules, keeper, [...files].filter((f) => f !== keeper).sort(compare)[0]!));
+      const because =
+        keeperGuard !== null
+          ? `it is in the protected folder “${keeperGuard}”`
+          : describeKeepRule(decidingRule(policy.rules, keeper, [...files].filter((f) => f !== keeper).sort(compare)[0]!));
       decisions.push({ action: "keep", file, reason: `Kept because ${because}` });
       continue;
     }
@@ -179,7 +180,10 @@ export function decideGroup<T extends KeepCandidate>(files: readonly T[], policy
       decisions.push({ action: "leave", file, reason: `Left alone: it is in the protected folder “${fileGuard}”` });
       continue;
     }
-    const because = keeperGuard !== null ? `that copy is in the protected folder “${keeperGuard}”` : describeRemoval(decidingRule(policy.rules, keeper, file));
+    const because =
+      keeperGuard !== null
+        ? `that copy is in the protected folder “${keeperGuard}”`
+        : describeRemoval(decidingRule(policy.rules, keeper, file));
     decisions.push({ action: "remove", file, keep: keeper, reason: `Copy of “${keeper.path}”, which is kept because ${because}` });
   }
   return decisions;

@@ -15,7 +15,12 @@ describe("orderCategories (spec §2)", () => {
     expect(orderCategories({ primaryGoal: "storage", dataTypes: ["email", "apps"] })).toEqual(["email", "apps", "photos", "files"]);
     expect(orderCategories({ primaryGoal: "privacy", dataTypes: ["files"] })).toEqual(["files", "apps", "email", "photos"]);
     expect(orderCategories({ primaryGoal: "organize", dataTypes: ["photos", "email"] })).toEqual(["photos", "email", "files", "apps"]);
-    expect(orderCategories({ primaryGoal: "productivity", dataTypes: ["photos", "files", "apps", "email"] })).toEqual(["photos", "files", "apps", "email"]);
+    expect(orderCategories({ primaryGoal: "productivity", dataTypes: ["photos", "files", "apps", "email"] })).toEqual([
+      "photos",
+      "files",
+      "apps",
+      "email",
+    ]);
   });
 
   it("falls back to the storage order without preferences", () => {

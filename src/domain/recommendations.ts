@@ -72,7 +72,12 @@ export function recommend(s: ScanSummary, ctx: RecommendationContext, month: num
       confidence: 0.85,
       title: "Clear out duplicate photos",
       description: `Your scan found ${formatCount(s.photosDuplicates)} duplicate ${s.photosDuplicates === 1 ? "photo" : "photos"} among ${formatCount(s.photosCount)}. The original of each stays.`,
-      impact: { storageFreed: bytesOrDash(s.photosDuplicateBytes), timeToComplete: "10 min", itemsAffected: s.photosDuplicates, difficulty: "easy" },
+      impact: {
+        storageFreed: bytesOrDash(s.photosDuplicateBytes),
+        timeToComplete: "10 min",
+        itemsAffected: s.photosDuplicates,
+        difficulty: "easy",
+      },
       category: "photos",
       actionLabel: "Review photos",
       learningSource: SCAN,

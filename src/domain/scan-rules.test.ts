@@ -68,9 +68,25 @@ describe("categorize (spec §5: MIME first, then .exe/.app)", () => {
 describe("compareOriginal", () => {
   const pick = (list: { modified: number; path: string }[]) => [...list].sort(compareOriginal)[0]?.path;
   it("keeps the oldest, then the shortest path, then code-unit order", () => {
-    expect(pick([{ modified: 2, path: "a" }, { modified: 1, path: "zzzz/long" }])).toBe("zzzz/long");
-    expect(pick([{ modified: 1, path: "b/long" }, { modified: 1, path: "c/x" }])).toBe("c/x");
-    expect(pick([{ modified: 1, path: "b/x" }, { modified: 1, path: "B/x" }, { modified: 1, path: "a/x" }])).toBe("B/x");
+    expect(
+      pick([
+        { modified: 2, path: "a" },
+        { modified: 1, path: "zzzz/long" },
+      ]),
+    ).toBe("zzzz/long");
+    expect(
+      pick([
+        { modified: 1, path: "b/long" },
+        { modified: 1, path: "c/x" },
+      ]),
+    ).toBe("c/x");
+    expect(
+      pick([
+        { modified: 1, path: "b/x" },
+        { modified: 1, path: "B/x" },
+        { modified: 1, path: "a/x" },
+      ]),
+    ).toBe("B/x");
   });
 });
 

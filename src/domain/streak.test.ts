@@ -45,10 +45,26 @@ describe("streaks", () => {
 });
 
 describe("localDate and isValidTimeZone (cached formatter per zone)", () => {
-  const zones = [...Intl.supportedValuesOf("timeZone"), "UTC", "Etc/GMT+12", "Etc/GMT-14", "Asia/Kathmandu", "Australia/Eucla", "Pacific/Chatham"];
+  const zones = [
+    ...Intl.supportedValuesOf("timeZone"),
+    "UTC",
+    "Etc/GMT+12",
+    "Etc/GMT-14",
+    "Asia/Kathmandu",
+    "Australia/Eucla",
+    "Pacific/Chatham",
+  ];
   // Around midnight UTC, a DST change, the turn of a year, and now.
-  const instants = ["2025-01-01T00:00:00Z", "2024-12-31T11:30:00Z", "2025-03-30T01:00:00Z", "2025-10-26T00:59:59Z", "2025-06-15T23:45:00Z", new Date().toISOString()].map((s) => new Date(s));
-  const fresh = (at: Date, zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  const instants = [
+    "2025-01-01T00:00:00Z",
+    "2024-12-31T11:30:00Z",
+    "2025-03-30T01:00:00Z",
+    "2025-10-26T00:59:59Z",
+    "2025-06-15T23:45:00Z",
+    new Date().toISOString(),
+  ].map((s) => new Date(s));
+  const fresh = (at: Date, zone: string) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 
   it("gives what a fresh formatter gives, twice, for every zone; every day is within a day of UTC's", () => {
     for (const at of instants) {
@@ -73,17 +89,20 @@ describe("localDate and isValidTimeZone (cached formatter per zone)", () => {
 });
 
 describe("deviceLocalDate (no ICU)", () => {
-  it.each(["Pacific/Kiritimati", "America/Los_Angeles", "Asia/Kolkata", "UTC"])("is the device's calendar day, as localDate gives it, in %s", (zone) => {
-    const saved = process.env.TZ;
-    process.env.TZ = zone;
-    try {
-      for (const iso of ["2026-01-01T00:30:00Z", "2026-03-08T10:59:00Z", "2026-06-30T23:59:00Z", "2026-12-31T13:00:00Z"]) {
-        const at = new Date(iso);
-        expect(deviceLocalDate(at), iso).toBe(localDate(at, zone));
+  it.each(["Pacific/Kiritimati", "America/Los_Angeles", "Asia/Kolkata", "UTC"])(
+    "is the device's calendar day, as localDate gives it, in %s",
+    (zone) => {
+      const saved = process.env.TZ;
+      process.env.TZ = zone;
+      try {
+        for (const iso of ["2026-01-01T00:30:00Z", "2026-03-08T10:59:00Z", "2026-06-30T23:59:00Z", "2026-12-31T13:00:00Z"]) {
+          const at = new Date(iso);
+          expect(deviceLocalDate(at), iso).toBe(localDate(at, zone));
+        }
+      } finally {
+        if (saved === undefined) delete process.env.TZ;
+        else process.env.TZ = saved;
       }
-    } finally {
-      if (saved === undefined) delete process.env.TZ;
-      else process.env.TZ = saved;
-    }
-  });
+    },
+  );
 });

@@ -8,7 +8,9 @@ describe("effectiveStatus", () => {
   it("keeps free, lifetime and a running trial", () => {
     expect(effectiveStatus({ subscriptionStatus: "free", trialEndsAt: null, pastDueSince: null }, now)).toBe("free");
     expect(effectiveStatus({ subscriptionStatus: "lifetime", trialEndsAt: null, pastDueSince: null }, now)).toBe("lifetime");
-    expect(effectiveStatus({ subscriptionStatus: "trial", trialEndsAt: at("2026-06-10T12:00:01Z"), pastDueSince: null }, now)).toBe("trial");
+    expect(effectiveStatus({ subscriptionStatus: "trial", trialEndsAt: at("2026-06-10T12:00:01Z"), pastDueSince: null }, now)).toBe(
+      "trial",
+    );
   });
   it("ends a trial exactly at trialEndsAt", () => {
     expect(effectiveStatus({ subscriptionStatus: "trial", trialEndsAt: now, pastDueSince: null }, now)).toBe("free");

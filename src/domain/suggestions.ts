@@ -135,7 +135,12 @@ export function suggestCleanups(d: SuggestionInputs, month: number, year: number
       confidence: r.unusedApps.confidence,
       title: "Remove unused apps",
       description: `${n(d.appsUnused)} ${d.appsUnused === 1 ? "app hasn't" : "apps haven't"} been used in over 3 months.`,
-      impact: { storageFreed: Math.round(d.appsUnused * r.unusedApps.bytesEach), storageBasis: "estimate", timeToComplete: r.unusedApps.minutes, itemsAffected: d.appsUnused },
+      impact: {
+        storageFreed: Math.round(d.appsUnused * r.unusedApps.bytesEach),
+        storageBasis: "estimate",
+        timeToComplete: r.unusedApps.minutes,
+        itemsAffected: d.appsUnused,
+      },
       category: "apps",
       action: { tab: "apps", select: "unused" },
     });
@@ -149,13 +154,23 @@ export function suggestCleanups(d: SuggestionInputs, month: number, year: number
       confidence: r.email.confidence,
       title: "Clean up your inbox",
       description: `${n(d.emailUnread)} unread e-mails are waiting. Archive or unsubscribe from what you never read.`,
-      impact: { storageFreed: Math.round(d.emailUnread * r.email.bytesEach), storageBasis: "estimate", timeToComplete: r.email.minutes, itemsAffected: d.emailUnread },
+      impact: {
+        storageFreed: Math.round(d.emailUnread * r.email.bytesEach),
+        storageBasis: "estimate",
+        timeToComplete: r.email.minutes,
+        itemsAffected: d.emailUnread,
+      },
       category: "email",
       action: { tab: "email", select: "unread" },
     });
   }
   const oldFiles = d.oldFiles ?? 0;
-  const oldImpact = (minutes: number) => ({ storageFreed: d.oldBytes ?? 0, storageBasis: "scan" as const, timeToComplete: minutes, itemsAffected: oldFiles });
+  const oldImpact = (minutes: number) => ({
+    storageFreed: d.oldBytes ?? 0,
+    storageBasis: "scan" as const,
+    timeToComplete: minutes,
+    itemsAffected: oldFiles,
+  });
   if (d.hasScanned && oldFiles > 0 && (r.seasonal.months as readonly number[]).includes(month)) {
     out.push({
       id: `seasonal-spring-${year}`,

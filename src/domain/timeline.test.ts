@@ -2,14 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildSummary } from "./testing/build-summary";
 import { ESTIMATED_BYTES_PER_ITEM } from "./cleanup-ledger";
 import type { ScanSummary } from "./schemas/scan-summary";
-import {
-  buildTimeline,
-  categoryProgress,
-  improvementPercent,
-  weeklyProgress,
-  type EventPoint,
-  type SnapshotPoint,
-} from "./timeline";
+import { buildTimeline, categoryProgress, improvementPercent, weeklyProgress, type EventPoint, type SnapshotPoint } from "./timeline";
 
 const TODAY = "2026-11-23"; // a Monday
 const snap = (localDate: string, healthScore: number, summary: Partial<ScanSummary> = {}, time = "12:00"): SnapshotPoint => ({
@@ -37,7 +30,11 @@ describe("buildTimeline (spec §9: 30 days, carried scores)", () => {
   });
 
   it("carries the previous score over days without a scan, including one from before the window", () => {
-    const t = buildTimeline([snap("2026-09-01", 50), snap("2026-11-20", 70), snap("2026-11-22", 75, {}, "08:00"), snap("2026-11-22", 78, {}, "20:00")], [], TODAY);
+    const t = buildTimeline(
+      [snap("2026-09-01", 50), snap("2026-11-20", 70), snap("2026-11-22", 75, {}, "08:00"), snap("2026-11-22", 78, {}, "20:00")],
+      [],
+      TODAY,
+    );
     const by = Object.fromEntries(t.map((d) => [d.date, d]));
     expect(by["2026-10-25"]).toMatchObject({ healthScore: 50, carried: true });
     expect(by["2026-11-20"]).toMatchObject({ healthScore: 70, carried: false });
@@ -50,10 +47,20 @@ describe("buildTimeline (spec §9: 30 days, carried scores)", () => {
   it("counts a day's cleanups: a move to the trash is processed, not freed; a delete frees its bytes; reviews are none", () => {
     const t = buildTimeline(
       [],
-      [ev(TODAY, 4, 10_000_000), ev(TODAY, 4, 10_000_000, "delete", "files"), ev(TODAY, 2, 0, "quick-action"), ev(TODAY, 9, 0, "review", "files")],
+      [
+        ev(TODAY, 4, 10_000_000),
+        ev(TODAY, 4, 10_000_000, "delete", "files"),
+        ev(TODAY, 2, 0, "quick-action"),
+        ev(TODAY, 9, 0, "review", "files"),
+      ],
       TODAY,
     );
-    expect(t[29]).toMatchObject({ itemsProcessed: 10, bytesFreed: 10_000_000, estimatedBytesFreed: 2 * ESTIMATED_BYTES_PER_ITEM, category: "photos" });
+    expect(t[29]).toMatchObject({
+      itemsProcessed: 10,
+      bytesFreed: 10_000_000,
+      estimatedBytesFreed: 2 * ESTIMATED_BYTES_PER_ITEM,
+      category: "photos",
+    });
   });
 });
 

@@ -129,7 +129,9 @@ export function weekdayOf(date: string): string {
 
 /** Spec §2: the last 7 daily scores and their average. */
 export function weeklyProgress(timeline: readonly TimelineDay[]): WeeklyProgress {
-  const days = timeline.slice(-TIMELINE_VISIBLE_DAYS).map((d) => ({ date: d.date, weekday: weekdayOf(d.date), score: d.healthScore, carried: d.carried }));
+  const days = timeline
+    .slice(-TIMELINE_VISIBLE_DAYS)
+    .map((d) => ({ date: d.date, weekday: weekdayOf(d.date), score: d.healthScore, carried: d.carried }));
   const scores = days.map((d) => d.score).filter((s): s is number => s !== null);
   return {
     days,

@@ -53,7 +53,9 @@ export function lastBatch(records: readonly UndoableRecord[]): UndoableRecord[] 
 
 /** A batch id that sorts by time and does not collide between two devices: "2026-11-24T01:30:00.000Z-k3j9x2". */
 export function newBatchId(now: Date, random: () => number = Math.random): string {
-  return `${now.toISOString()}-${Math.floor(random() * 36 ** 6).toString(36).padStart(6, "0")}`;
+  return `${now.toISOString()}-${Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .padStart(6, "0")}`;
 }
 
 /** The trash folder's day for `date`, in the local calendar (same as the web app's trash). */

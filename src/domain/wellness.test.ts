@@ -2,12 +2,22 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { computeWellness, streakAsOf, wellnessStatus, wellnessTips, wellnessValues, type WellnessInputs } from "./wellness";
 
-const base: WellnessInputs = { healthScore: 72, photosCount: 1234, filesCount: 566, appsCount: 48, appsUnused: 2, emailUnread: 240, streak: 4 };
+const base: WellnessInputs = {
+  healthScore: 72,
+  photosCount: 1234,
+  filesCount: 566,
+  appsCount: 48,
+  appsUnused: 2,
+  emailUnread: 240,
+  streak: 4,
+};
 
 describe("wellness (spec §9)", () => {
   it("computes the five metrics with their caps", () => {
     expect(wellnessValues(base)).toEqual({ clutter: 28, storage: 18, apps: 24, email: 48, consistency: 40 });
-    expect(wellnessValues({ ...base, photosCount: 20_000, filesCount: 1, appsCount: 500, emailUnread: 9_999, streak: 30, healthScore: 100 })).toEqual({
+    expect(
+      wellnessValues({ ...base, photosCount: 20_000, filesCount: 1, appsCount: 500, emailUnread: 9_999, streak: 30, healthScore: 100 }),
+    ).toEqual({
       clutter: 0,
       storage: 100,
       apps: 100,
@@ -31,9 +41,25 @@ describe("wellness (spec §9)", () => {
     expect(wellnessStatus(79)).toBe("warning");
     expect(wellnessStatus(60)).toBe("warning");
     expect(wellnessStatus(59)).toBe("critical");
-    const clean = computeWellness({ healthScore: 100, photosCount: 0, filesCount: 0, appsCount: 0, appsUnused: 0, emailUnread: 0, streak: 10 });
+    const clean = computeWellness({
+      healthScore: 100,
+      photosCount: 0,
+      filesCount: 0,
+      appsCount: 0,
+      appsUnused: 0,
+      emailUnread: 0,
+      streak: 10,
+    });
     expect(clean).toMatchObject({ overall: 100, status: "good", message: "Excellent digital wellness!" });
-    const bad = computeWellness({ healthScore: 10, photosCount: 9000, filesCount: 9000, appsCount: 300, appsUnused: 40, emailUnread: 900, streak: 0 });
+    const bad = computeWellness({
+      healthScore: 10,
+      photosCount: 9000,
+      filesCount: 9000,
+      appsCount: 300,
+      appsUnused: 40,
+      emailUnread: 900,
+      streak: 0,
+    });
     expect(bad).toMatchObject({ status: "critical", message: "Digital wellness needs attention" });
   });
 
@@ -42,7 +68,13 @@ describe("wellness (spec §9)", () => {
     const by = Object.fromEntries(w.metrics.map((m) => [m.id, m]));
     expect(by.clutter).toMatchObject({ name: "Digital Clutter", value: 28, trend: "down", status: "warning" });
     expect(by.email).toMatchObject({ name: "Email Anxiety", value: 48, trend: "up", status: "critical" });
-    expect(by.consistency).toMatchObject({ name: "Maintenance Consistency", value: 40, trend: "stable", status: "critical", higherIsBetter: true });
+    expect(by.consistency).toMatchObject({
+      name: "Maintenance Consistency",
+      value: 40,
+      trend: "stable",
+      status: "critical",
+      higherIsBetter: true,
+    });
     expect(computeWellness(base).metrics.every((m) => m.trend === "stable")).toBe(true);
     expect(w.metrics.every((m) => m.description && m.recommendation)).toBe(true);
   });
@@ -57,10 +89,19 @@ describe("wellness (spec §9)", () => {
   it("keeps every value within 0..100 for any input", () => {
     const n = fc.integer({ min: 0, max: 10_000_000 });
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100 }), n, n, n, n, n, fc.integer({ min: 0, max: 1000 }), (healthScore, photosCount, filesCount, appsCount, appsUnused, emailUnread, streak) => {
-        const w = computeWellness({ healthScore, photosCount, filesCount, appsCount, appsUnused, emailUnread, streak });
-        return w.overall >= 0 && w.overall <= 100 && w.metrics.every((m) => m.value >= 0 && m.value <= 100);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        n,
+        n,
+        n,
+        n,
+        n,
+        fc.integer({ min: 0, max: 1000 }),
+        (healthScore, photosCount, filesCount, appsCount, appsUnused, emailUnread, streak) => {
+          const w = computeWellness({ healthScore, photosCount, filesCount, appsCount, appsUnused, emailUnread, streak });
+          return w.overall >= 0 && w.overall <= 100 && w.metrics.every((m) => m.value >= 0 && m.value <= 100);
+        },
+      ),
     );
   });
 });

@@ -128,15 +128,35 @@ export function trendOf(current: number, previous: number | null | undefined): T
 export function wellnessTips(i: WellnessInputs): WellnessTip[] {
   const tips: WellnessTip[] = [];
   if (i.healthScore < 70)
-    tips.push({ id: "health", title: "Plan a weekly cleanup", content: "Your health score is below 70. Ten minutes a week on duplicates and old files lifts it steadily." });
+    tips.push({
+      id: "health",
+      title: "Plan a weekly cleanup",
+      content: "Your health score is below 70. Ten minutes a week on duplicates and old files lifts it steadily.",
+    });
   if (i.appsUnused > 5)
-    tips.push({ id: "apps", title: "Let go of unused apps", content: `${i.appsUnused} apps sit unused. Fewer apps mean fewer notifications and less to update.` });
+    tips.push({
+      id: "apps",
+      title: "Let go of unused apps",
+      content: `${i.appsUnused} apps sit unused. Fewer apps mean fewer notifications and less to update.`,
+    });
   if (i.emailUnread > 50)
-    tips.push({ id: "email", title: "Tame your inbox", content: `${i.emailUnread} unread e-mails add up. Unsubscribe from what you never open and archive in bulk.` });
+    tips.push({
+      id: "email",
+      title: "Tame your inbox",
+      content: `${i.emailUnread} unread e-mails add up. Unsubscribe from what you never open and archive in bulk.`,
+    });
   if (i.photosCount > 1000)
-    tips.push({ id: "photos", title: "Curate your photos", content: `With ${formatCount(i.photosCount)} photos, keeping only the best makes memories easier to find.` });
+    tips.push({
+      id: "photos",
+      title: "Curate your photos",
+      content: `With ${formatCount(i.photosCount)} photos, keeping only the best makes memories easier to find.`,
+    });
   if (i.streak < 3)
-    tips.push({ id: "streak", title: "Build a daily habit", content: "A small cleanup each day builds your streak. Three days in a row is a great start." });
+    tips.push({
+      id: "streak",
+      title: "Build a daily habit",
+      content: "A small cleanup each day builds your streak. Three days in a row is a great start.",
+    });
   return tips;
 }
 

@@ -32,9 +32,7 @@ export function browserAppName(userAgent: string): string {
  * and this app itself when it runs installed (display-mode standalone).
  */
 export function detectApps(input: AppDetectionInput): DetectedApp[] {
-  const apps: DetectedApp[] = [
-    { name: browserAppName(input.userAgent), isInstalled: true, category: "browser", lastUsed: input.nowMs },
-  ];
+  const apps: DetectedApp[] = [{ name: browserAppName(input.userAgent), isInstalled: true, category: "browser", lastUsed: input.nowMs }];
   if (input.hasServiceWorker) {
     apps.push({ name: "Service Worker", isInstalled: true, category: "system", lastUsed: input.nowMs });
   }

@@ -27,7 +27,11 @@ export interface CacheStats {
  * remembered. The order and length of the answers are those of the request, as the
  * ContentHasher contract wants.
  */
-export function withHashCache<Ref>(inner: ContentHasher<Ref>, cache: HashCache<Ref>, stats: CacheStats = { hits: 0, misses: 0 }): ContentHasher<Ref> {
+export function withHashCache<Ref>(
+  inner: ContentHasher<Ref>,
+  cache: HashCache<Ref>,
+  stats: CacheStats = { hits: 0, misses: 0 },
+): ContentHasher<Ref> {
   async function keys(pass: "first" | "full", entries: readonly ScanEntry<Ref>[], run: HashRunOptions = {}): Promise<(string | null)[]> {
     const out: (string | null)[] = new Array<string | null>(entries.length);
     const missAt: number[] = [];

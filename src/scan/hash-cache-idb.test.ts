@@ -33,7 +33,11 @@ async function scan() {
   const result = await runScan(source, { hasher: withHashCache(await createSourceHasher(source), cache), now: Date.UTC(2026, 0, 1) });
   await cache.save();
   const pathOf = (id: number) => result.items.find((i) => i.id === id)?.path;
-  return { groups: result.duplicates.map((g) => g.itemIds.map(pathOf).sort().join(" ")).sort(), reads: source.reads.length, loaded: cache.loaded };
+  return {
+    groups: result.duplicates.map((g) => g.itemIds.map(pathOf).sort().join(" ")).sort(),
+    reads: source.reads.length,
+    loaded: cache.loaded,
+  };
 }
 
 const set = (path: string, change: Partial<MemoryFile>) => {

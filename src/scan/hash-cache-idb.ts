@@ -60,7 +60,10 @@ async function openCacheDb(): Promise<IDBPDatabase> {
  * The cache of one folder, named by `folder` (the picked folder's name). Any failure to read
  * it is an empty cache: the scan then reads everything, as it would without one.
  */
-export async function openBrowserHashCache(folder: string, options: { now?: number; racyWindowMs?: number } = {}): Promise<BrowserHashCache> {
+export async function openBrowserHashCache(
+  folder: string,
+  options: { now?: number; racyWindowMs?: number } = {},
+): Promise<BrowserHashCache> {
   const cutoff = (options.now ?? Date.now()) - (options.racyWindowMs ?? BROWSER_RACY_WINDOW_MS);
   const old = new Map<string, Row>();
   try {
@@ -122,7 +125,15 @@ export async function openBrowserHashCache(folder: string, options: { now?: numb
     },
     async save() {
       if (!changed && next.size === old.size) return; // unchanged folder: nothing to write
-      const record: FolderRecord = { format: BROWSER_CACHE_FORMAT, savedAt: Date.now(), paths: [], sizes: [], mtimes: [], first: [], full: [] };
+      const record: FolderRecord = {
+        format: BROWSER_CACHE_FORMAT,
+        savedAt: Date.now(),
+        paths: [],
+        sizes: [],
+        mtimes: [],
+        first: [],
+        full: [],
+      };
       for (const [path, row] of next) {
         record.paths.push(path);
         record.sizes.push(row.size);

@@ -6,7 +6,10 @@ const bytes = (...parts: (number[] | string)[]): Uint8Array =>
 
 describe("readImageSize", () => {
   it("reads PNG, GIF and BMP headers", () => {
-    expect(readImageSize(bytes([0x89], "PNG", [13, 10, 26, 10, 0, 0, 0, 13], "IHDR", [0, 0, 2, 128, 0, 0, 1, 224]))).toEqual({ width: 640, height: 480 });
+    expect(readImageSize(bytes([0x89], "PNG", [13, 10, 26, 10, 0, 0, 0, 13], "IHDR", [0, 0, 2, 128, 0, 0, 1, 224]))).toEqual({
+      width: 640,
+      height: 480,
+    });
     expect(readImageSize(bytes("GIF89a", [32, 3, 88, 2]))).toEqual({ width: 800, height: 600 });
     const bmp = new Uint8Array(26);
     bmp.set(bytes("BM"));
@@ -14,7 +17,12 @@ describe("readImageSize", () => {
     expect(readImageSize(bmp)).toEqual({ width: 100, height: 100 });
   });
   it("finds the JPEG frame after other segments", () => {
-    const jpeg = bytes([0xff, 0xd8], [0xff, 0xe0, 0, 4, 0, 0], [0xff, 0xc0, 0, 17, 8, 0x04, 0x38, 0x07, 0x80, 3], new Array<number>(12).fill(0));
+    const jpeg = bytes(
+      [0xff, 0xd8],
+      [0xff, 0xe0, 0, 4, 0, 0],
+      [0xff, 0xc0, 0, 17, 8, 0x04, 0x38, 0x07, 0x80, 3],
+      new Array<number>(12).fill(0),
+    );
     expect(readImageSize(jpeg)).toEqual({ width: 1920, height: 1080 });
   });
   it("reads WebP VP8X", () => {

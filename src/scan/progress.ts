@@ -40,7 +40,10 @@ export class ProgressReporter {
     if (!this.listener) return;
     this.ticks++;
     // Reading the clock on every file would cost more than the files; every 16th is plenty.
-    if (this.ticks < this.throttle.everyTicks && ((this.ticks & 15) !== 0 || this.throttle.clock() - this.lastEmit < this.throttle.everyMs)) {
+    if (
+      this.ticks < this.throttle.everyTicks &&
+      ((this.ticks & 15) !== 0 || this.throttle.clock() - this.lastEmit < this.throttle.everyMs)
+    ) {
       return;
     }
     this.emit(counts, phase === undefined ? undefined : { phase, done, total });

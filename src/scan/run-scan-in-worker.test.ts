@@ -48,7 +48,12 @@ describe("runScanInWorker", () => {
   it("relays progress and resolves with items, summary and duplicates", async () => {
     const { worker, state } = fakeWorker();
     const seen: ScanProgress[] = [];
-    const result = await runScanInWorker({ source: files(), onProgress: (p) => seen.push(p), createWorker: () => worker, now: Date.UTC(2025, 5, 1) });
+    const result = await runScanInWorker({
+      source: files(),
+      onProgress: (p) => seen.push(p),
+      createWorker: () => worker,
+      now: Date.UTC(2025, 5, 1),
+    });
     expect(seen.map((p) => p.stage)).toContain("complete");
     expect(result.items.map((i) => i.path)).toEqual(["Photos/a.jpg", "Photos/old/a copy.jpg", "Photos/b.jpg", "Photos/c.txt"]);
     expect(result.duplicates).toHaveLength(1);
@@ -131,7 +136,7 @@ describe("runScanInWorker", () => {
     worker.postMessage = (request) => {
       requests.push(request.type);
       // As slow as cloning Files is in a browser: the hand-off must yield to the page.
-      for (const until = performance.now() + 2; performance.now() < until; );
+      for (const until = performance.now() + 2; performance.now() < until;);
     };
     const controller = new AbortController();
     const many = Array.from({ length: 5000 }, (_, i) => new File([new Uint8Array(8)], `f${i}`));

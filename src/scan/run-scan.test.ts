@@ -23,7 +23,12 @@ describe("runScan", () => {
   it("reports live counts while walking, throttled to every 250 files", async () => {
     const seen: ScanProgress[] = [];
     const frozenClock = { clock: () => 0, everyMs: 100 };
-    await runScan(createMemorySource(manyFiles(1000)), { now: NOW, metadataOnly: true, onProgress: (p) => seen.push(p), progressThrottle: frozenClock });
+    await runScan(createMemorySource(manyFiles(1000)), {
+      now: NOW,
+      metadataOnly: true,
+      onProgress: (p) => seen.push(p),
+      progressThrottle: frozenClock,
+    });
     const walking = seen.filter((p) => p.detail?.phase === "walk").map((p) => p.counts.files);
     expect(walking).toEqual([250, 500, 750, 1000]);
   });
@@ -88,7 +93,9 @@ describe("runScan", () => {
     const controller = new AbortController();
     const source = createMemorySource(manyFiles(1000), { batch: 10, onBatch: (n) => n === 3 && controller.abort() });
     const seen: ScanProgress[] = [];
-    await expect(runScan(source, { signal: controller.signal, onProgress: (p) => seen.push(p) })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(runScan(source, { signal: controller.signal, onProgress: (p) => seen.push(p) })).rejects.toMatchObject({
+      name: "AbortError",
+    });
     expect(seen.some((p) => p.stage === "complete")).toBe(false);
   });
 

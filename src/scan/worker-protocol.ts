@@ -31,6 +31,4 @@ export interface ScanWorkerError {
 }
 
 export type ScanWorkerMessage =
-  | { type: "progress"; progress: ScanProgress }
-  | { type: "result"; result: ScanResult }
-  | { type: "error"; error: ScanWorkerError };
+  { type: "progress"; progress: ScanProgress } | { type: "result"; result: ScanResult } | { type: "error"; error: ScanWorkerError };

@@ -30,7 +30,10 @@ describe("app shell and API basics", () => {
   });
 
   it("sends the security headers on errors and unknown paths too", async () => {
-    for (const res of [await t.app.inject({ method: "GET", url: "/api/nope" }), await t.app.inject({ method: "GET", url: "/api/auth/me" })]) {
+    for (const res of [
+      await t.app.inject({ method: "GET", url: "/api/nope" }),
+      await t.app.inject({ method: "GET", url: "/api/auth/me" }),
+    ]) {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
       expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");

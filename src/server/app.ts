@@ -133,9 +133,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     exportsPerHour: 20 * m,
   });
   app.decorate("throttles", {
-    login: createAccountThrottle(limiter, "login", { perClient: 10 * m, windowMs: 15 * MINUTE, perAccount: 100 * m, accountWindowMs: HOUR }),
+    login: createAccountThrottle(limiter, "login", {
+      perClient: 10 * m,
+      windowMs: 15 * MINUTE,
+      perAccount: 100 * m,
+      accountWindowMs: HOUR,
+    }),
     reset: createAccountThrottle(limiter, "reset", { perClient: 3 * m, windowMs: HOUR, perAccount: 10 * m, accountWindowMs: HOUR }),
-    reauth: createAccountThrottle(limiter, "reauth", { perClient: 5 * m, windowMs: 15 * MINUTE, perAccount: 20 * m, accountWindowMs: HOUR }),
+    reauth: createAccountThrottle(limiter, "reauth", {
+      perClient: 5 * m,
+      windowMs: 15 * MINUTE,
+      perAccount: 20 * m,
+      accountWindowMs: HOUR,
+    }),
   });
   const https = servesHttps(env);
   app.decorate("sessionCookie", cookiePolicy(https));
@@ -152,7 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onRoute", (route) => {
     const rl = route.config?.rateLimit;
     // A copy, never an in-place change: route configs may be module constants shared by apps.
-    if (rl && typeof rl === "object" && typeof rl.max === "number") route.config = { ...route.config, rateLimit: { ...rl, max: rl.max * m } };
+    if (rl && typeof rl === "object" && typeof rl.max === "number")
+      route.config = { ...route.config, rateLimit: { ...rl, max: rl.max * m } };
   });
   await app.register(rateLimit, {
     global: false,

@@ -25,10 +25,7 @@ describe("loadEnv", () => {
   });
 
   it("parses the allowed origins list", () => {
-    expect(allowedOrigins({ APP_ORIGIN: "https://a.example/, https://b.example" })).toEqual([
-      "https://a.example",
-      "https://b.example",
-    ]);
+    expect(allowedOrigins({ APP_ORIGIN: "https://a.example/, https://b.example" })).toEqual(["https://a.example", "https://b.example"]);
     expect(allowedOrigins({ APP_ORIGIN: undefined })).toBeNull();
   });
 });
@@ -42,11 +39,22 @@ describe("appOrigin (issue 18 #1)", () => {
 
   it("takes an explicit default port as the same origin, written as browsers send it", () => {
     expect(appOrigin(loadEnv({ APP_ORIGIN: "https://app.example:443" }))).toBe("https://app.example");
-    expect(allowedOrigins({ APP_ORIGIN: "http://localhost:80, http://localhost:8080/" })).toEqual(["http://localhost", "http://localhost:8080"]);
+    expect(allowedOrigins({ APP_ORIGIN: "http://localhost:80, http://localhost:8080/" })).toEqual([
+      "http://localhost",
+      "http://localhost:8080",
+    ]);
   });
 
   it("refuses an APP_ORIGIN that is not a bare http(s) origin", () => {
-    for (const bad of ["app.example", "ftp://app.example", "https://app.example/path", "https://app.example/?q=1", "https://app.example/#x", "https://user:pw@app.example", "https://a.example, javascript:alert(1)"]) {
+    for (const bad of [
+      "app.example",
+      "ftp://app.example",
+      "https://app.example/path",
+      "https://app.example/?q=1",
+      "https://app.example/#x",
+      "https://user:pw@app.example",
+      "https://a.example, javascript:alert(1)",
+    ]) {
       expect(() => loadEnv({ APP_ORIGIN: bad }), bad).toThrow(/APP_ORIGIN/);
     }
   });
@@ -58,7 +66,9 @@ describe("appOrigin (issue 18 #1)", () => {
 
   it("says at start-up which origin links use, and that it is localhost when nothing is set", () => {
     expect(startupNotes(loadEnv({ PORT: "5211" }))[0]).toMatch(/APP_ORIGIN is not set: links in mail use http:\/\/localhost:5211/);
-    expect(startupNotes(loadEnv({ APP_ORIGIN: "https://app.example", TRUST_PROXY: "1" })).join("\n")).toMatch(/Links in mail use https:\/\/app\.example[\s\S]*Secure[\s\S]*1 proxy hop/);
+    expect(startupNotes(loadEnv({ APP_ORIGIN: "https://app.example", TRUST_PROXY: "1" })).join("\n")).toMatch(
+      /Links in mail use https:\/\/app\.example[\s\S]*Secure[\s\S]*1 proxy hop/,
+    );
   });
 });
 
@@ -70,7 +80,13 @@ describe("TRUST_PROXY (issue 18 #2)", () => {
 
   it("takes a hop count or a list of addresses, ranges and proxy-addr names", () => {
     expect(parseTrustProxy("1")).toBe(1);
-    expect(parseTrustProxy("10.0.0.1, 192.168.0.0/16, ::1, fd00::/8, loopback")).toEqual(["10.0.0.1", "192.168.0.0/16", "::1", "fd00::/8", "loopback"]);
+    expect(parseTrustProxy("10.0.0.1, 192.168.0.0/16, ::1, fd00::/8, loopback")).toEqual([
+      "10.0.0.1",
+      "192.168.0.0/16",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
     const hops = trustProxyOption("2") as (a: string, hop: number) => boolean;
     expect([hops("x", 0), hops("x", 1), hops("x", 2)]).toEqual([true, true, false]);
   });

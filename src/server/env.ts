@@ -19,7 +19,10 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
   ),
   APP_ORIGIN: optionalString.pipe(
     z
@@ -36,11 +39,19 @@ const EnvSchema = z.object({
   TRUST_PROXY: optionalString.pipe(
     z
       .string()
-      .refine((v) => parseTrustProxy(v) !== null, "must be a hop count (1-10) or a comma-separated list of proxy IP addresses / CIDR ranges")
+      .refine(
+        (v) => parseTrustProxy(v) !== null,
+        "must be a hop count (1-10) or a comma-separated list of proxy IP addresses / CIDR ranges",
+      )
       .optional(),
   ),
   SUPPORT_EMAIL: z.email().default("support@cleanspace.app"),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// URL").optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// URL")
+      .optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -63,7 +74,12 @@ const EnvSchema = z.object({
    * Hosts or addresses the server may reach although they are private or loopback (the SSRF
    * guard's exceptions), comma-separated. For tests against a local Dovecot; leave empty.
    */
-  IMAP_ALLOW_HOSTS: optionalString.pipe(z.string().regex(/^[A-Za-z0-9.:[\], -]+$/, "must be comma-separated host names or IP addresses").optional()),
+  IMAP_ALLOW_HOSTS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:[\], -]+$/, "must be comma-separated host names or IP addresses")
+      .optional(),
+  ),
   /** A PEM file of extra CA certificates to trust for IMAP/unsubscribe TLS (a test CA). */
   IMAP_CA_FILE: optionalString,
   IMAP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
@@ -89,9 +105,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY)) {
-    throw new EnvError(
-      "Invalid configuration:\n  STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY: required when STRIPE_SECRET_KEY is set",
-    );
+    throw new EnvError("Invalid configuration:\n  STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY: required when STRIPE_SECRET_KEY is set");
   }
   return env;
 }
@@ -100,7 +114,14 @@ function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
     // An explicit default port (http://host:80) is the same origin; anything past the origin is not.
-    return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.pathname === "/" &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }

@@ -27,7 +27,9 @@ describe("the production server bundle", () => {
     const [production, testing] = await Promise.all([bundledInputs("src/server/main.ts"), bundledInputs("src/server/test/main.ts")]);
     expect(production.some((f) => f.endsWith("src/server/app.ts"))).toBe(true);
     expect(production.filter((f) => TEST_ONLY.test(f))).toEqual([]);
-    expect(testing.filter((f) => TEST_ONLY.test(f))).toEqual(expect.arrayContaining([expect.stringContaining("test/routes/outbox.ts"), expect.stringContaining("test/routes/seed.ts")]));
+    expect(testing.filter((f) => TEST_ONLY.test(f))).toEqual(
+      expect.arrayContaining([expect.stringContaining("test/routes/outbox.ts"), expect.stringContaining("test/routes/seed.ts")]),
+    );
   });
 
   it("reads nothing from NODE_ENV in the server source that decides security", async () => {

@@ -44,7 +44,9 @@ export function startupNotes(env: Parameters<typeof appOrigin>[0] & { TRUST_PROX
     env.APP_ORIGIN
       ? `Links in mail use ${origin}.`
       : `APP_ORIGIN is not set: links in mail use ${origin}. Set APP_ORIGIN to the public address (https://…) before others use this server.`,
-    origin.startsWith("https://") ? "Cookies are Secure (__Host- prefix) and HSTS is on." : "Served over http: cookies are not Secure and HSTS is off (set an https APP_ORIGIN for both).",
+    origin.startsWith("https://")
+      ? "Cookies are Secure (__Host- prefix) and HSTS is on."
+      : "Served over http: cookies are not Secure and HSTS is off (set an https APP_ORIGIN for both).",
     proxy === false || proxy === null
       ? "TRUST_PROXY is not set: the connecting peer is the client (no X-Forwarded-* header is believed)."
       : `TRUST_PROXY=${env.TRUST_PROXY}: X-Forwarded-* headers from ${typeof proxy === "number" ? `${proxy} proxy hop(s)` : proxy.join(", ")} are believed.`,

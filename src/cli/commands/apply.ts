@@ -52,22 +52,29 @@ export async function runApply(argv: readonly string[], io: CliIo): Promise<numb
     }
     const header = raw as { format?: unknown; version?: unknown } | null;
     if (header?.format === PLAN_FORMAT && typeof header.version === "number" && header.version > PLAN_VERSION) {
-      io.stderr.write(`cleanspace: the plan is version ${header.version}; this cleanspace reads version ${PLAN_VERSION} — update cleanspace\n`);
+      io.stderr.write(
+        `cleanspace: the plan is version ${header.version}; this cleanspace reads version ${PLAN_VERSION} — update cleanspace\n`,
+      );
       return 2;
     }
     const parsed = CleanupPlanSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      io.stderr.write(`cleanspace: ${planFile} is not a CleanSpace cleanup plan: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}\n`);
+      io.stderr.write(
+        `cleanspace: ${planFile} is not a CleanSpace cleanup plan: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}\n`,
+      );
       return 2;
     }
     const dryRun = values["dry-run"];
     const report = applyPlan(root, parsed.data, { dryRun });
-    for (const m of report.moved) io.stdout.write(`${dryRun ? "would move" : "moved"}  ${displayPath(m.path)} → ${displayPath(m.trashPath)}\n`);
+    for (const m of report.moved)
+      io.stdout.write(`${dryRun ? "would move" : "moved"}  ${displayPath(m.path)} → ${displayPath(m.trashPath)}\n`);
     printOutcomes(io, "Refused (changed since the plan; left alone)", report.refused);
     printOutcomes(io, "Failed (left in place)", report.failed);
     const bytes = report.moved.reduce((sum, m) => sum + m.size, 0);
-    io.stdout.write(`${summaryLine(dryRun ? "Would move" : "Moved", report.moved.length, bytes)} to the trash; ${report.refused.length} refused, ${report.failed.length} failed.\n`);
+    io.stdout.write(
+      `${summaryLine(dryRun ? "Would move" : "Moved", report.moved.length, bytes)} to the trash; ${report.refused.length} refused, ${report.failed.length} failed.\n`,
+    );
     if (!dryRun && report.moved.length > 0) io.stdout.write(`Undo with: cleanspace undo ${JSON.stringify(root)}\n`);
     return report.refused.length + report.failed.length > 0 ? EXIT_FAILURE : EXIT_OK;
   });

@@ -72,7 +72,13 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
         return { path: item.path, size: item.size, modified: item.modified, hash };
       }),
     );
-    const { plan, decisions } = buildCleanupPlan({ groups, policy, rootName: root.split(sep).pop() ?? "", createdBy: "cli", now: new Date() });
+    const { plan, decisions } = buildCleanupPlan({
+      groups,
+      policy,
+      rootName: root.split(sep).pop() ?? "",
+      createdBy: "cli",
+      now: new Date(),
+    });
     io.stdout.write(`Keep-rules: ${policy.rules.map(keepRuleLabel).join(", ") || "(none: first by name)"}`);
     io.stdout.write(policy.protectedFolders.length > 0 ? `; protected: ${policy.protectedFolders.join(", ")}\n` : "\n");
     const order = { keep: 0, leave: 1, remove: 2 } as const;
@@ -109,13 +115,25 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
       const report = linkCopies(root, plan);
       printOutcomes(io, "Refused (left alone)", report.refused);
       printOutcomes(io, "Failed (left in place)", report.failed);
-      io.stdout.write(`${summaryLine("Linked", report.linked.length, report.linked.reduce((s, l) => s + l.size, 0))}. Undo with: cleanspace undo ${JSON.stringify(root)}\n`);
+      io.stdout.write(
+        `${summaryLine(
+          "Linked",
+          report.linked.length,
+          report.linked.reduce((s, l) => s + l.size, 0),
+        )}. Undo with: cleanspace undo ${JSON.stringify(root)}\n`,
+      );
       return report.refused.length + report.failed.length > 0 ? EXIT_FAILURE : EXIT_OK;
     }
     const report = applyPlan(root, plan);
     printOutcomes(io, "Refused (changed since the scan; left alone)", report.refused);
     printOutcomes(io, "Failed (left in place)", report.failed);
-    io.stdout.write(`${summaryLine("Moved", report.moved.length, report.moved.reduce((s, m) => s + m.size, 0))} to ${displayPath(root)}/.cleanspace-trash. Undo with: cleanspace undo ${JSON.stringify(root)}\n`);
+    io.stdout.write(
+      `${summaryLine(
+        "Moved",
+        report.moved.length,
+        report.moved.reduce((s, m) => s + m.size, 0),
+      )} to ${displayPath(root)}/.cleanspace-trash. Undo with: cleanspace undo ${JSON.stringify(root)}\n`,
+    );
     return report.refused.length + report.failed.length > 0 ? EXIT_FAILURE : EXIT_OK;
   });
 }

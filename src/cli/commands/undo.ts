@@ -46,7 +46,10 @@ export async function runUndo(argv: readonly string[], io: CliIo): Promise<numbe
     if (report.skippedLines > 0) io.stderr.write(`cleanspace: ${report.skippedLines} journal line(s) could not be read and were skipped\n`);
     const total = report.restored.length + report.alreadyBack.length + report.failed.length;
     if (total === 0) io.stdout.write("Nothing to undo.\n");
-    else io.stdout.write(`${dryRun ? "Would restore" : "Restored"} ${report.restored.length}, already in place ${report.alreadyBack.length}, not restored ${report.failed.length}.\n`);
+    else
+      io.stdout.write(
+        `${dryRun ? "Would restore" : "Restored"} ${report.restored.length}, already in place ${report.alreadyBack.length}, not restored ${report.failed.length}.\n`,
+      );
     return report.failed.length > 0 ? EXIT_FAILURE : EXIT_OK;
   });
 }

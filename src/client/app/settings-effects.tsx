@@ -25,7 +25,8 @@ export function SettingsEffects() {
   const darkMode = settings?.darkMode;
 
   useEffect(() => {
-    if (haptics !== undefined && sounds !== undefined) applyDeviceSettings({ hapticFeedback: haptics, soundEffects: sounds }, { fromTap: false });
+    if (haptics !== undefined && sounds !== undefined)
+      applyDeviceSettings({ hapticFeedback: haptics, soundEffects: sounds }, { fromTap: false });
   }, [haptics, sounds]);
 
   useEffect(() => {

@@ -18,7 +18,11 @@ export function DarkModeOffer() {
 
 function offerable(): boolean {
   try {
-    return readStoredTheme() === "light" && !localStorage.getItem("darkModePromptSeen") && window.matchMedia?.("(prefers-color-scheme: dark)").matches;
+    return (
+      readStoredTheme() === "light" &&
+      !localStorage.getItem("darkModePromptSeen") &&
+      window.matchMedia?.("(prefers-color-scheme: dark)").matches
+    );
   } catch {
     return false;
   }

@@ -27,9 +27,7 @@ export function InstallPrompt() {
   const [facts] = useState(() => ({ dismissedAt: readDismissedAt(), now: Date.now(), isStandalone: isStandaloneDisplay() }));
   const [dismissed, setDismissed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const visible =
-    !dismissed &&
-    shouldShowInstallPrompt({ ...facts, canPrompt: install.deferred !== null, installed: install.installed });
+  const visible = !dismissed && shouldShowInstallPrompt({ ...facts, canPrompt: install.deferred !== null, installed: install.installed });
   if (!visible && !busy) return null;
 
   const dismiss = () => {

@@ -39,8 +39,18 @@ export function PreferencesForm({ initial, saving, submitLabel, onSubmit, childr
         <legend className="mb-1 text-sm font-medium">What matters most to you?</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {PRIMARY_GOALS.map((g) => (
-            <label key={g} className="flex min-w-0 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand">
-              <input type="radio" name={`${id}-goal`} value={g} checked={goal === g} onChange={() => setGoal(g)} className="size-4 shrink-0" />
+            <label
+              key={g}
+              className="flex min-w-0 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand"
+            >
+              <input
+                type="radio"
+                name={`${id}-goal`}
+                value={g}
+                checked={goal === g}
+                onChange={() => setGoal(g)}
+                className="size-4 shrink-0"
+              />
               {GOAL_LABEL[g]}
             </label>
           ))}
@@ -51,8 +61,16 @@ export function PreferencesForm({ initial, saving, submitLabel, onSubmit, childr
         <p className="text-xs text-muted-foreground">Your picks come first on the dashboard, in the order you pick them.</p>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {DATA_TYPES.map((t) => (
-            <label key={t} className="flex min-w-0 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand">
-              <input type="checkbox" checked={types.includes(t)} onChange={(e) => toggle(t, e.target.checked)} className="size-4 shrink-0" />
+            <label
+              key={t}
+              className="flex min-w-0 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand"
+            >
+              <input
+                type="checkbox"
+                checked={types.includes(t)}
+                onChange={(e) => toggle(t, e.target.checked)}
+                className="size-4 shrink-0"
+              />
               {TYPE_LABEL[t]}
             </label>
           ))}

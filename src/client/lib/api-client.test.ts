@@ -13,7 +13,11 @@ describe("apiRequest", () => {
   it("sends credentials and a JSON content type only with a body", async () => {
     const fn = stubFetch(new Response(JSON.stringify({ ok: 1 }), { headers: { "content-type": "application/json" } }));
     await apiRequest("POST", "/api/x", { a: 1 });
-    expect(fn.mock.calls[0]![1]).toMatchObject({ credentials: "include", headers: { "Content-Type": "application/json" }, body: '{"a":1}' });
+    expect(fn.mock.calls[0]![1]).toMatchObject({
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: '{"a":1}',
+    });
     await apiRequest("GET", "/api/x");
     expect(fn.mock.calls[1]![1]).toMatchObject({ credentials: "include", headers: {}, body: undefined });
   });
@@ -51,13 +55,24 @@ describe("the device's own log of what was sent (issue 12)", () => {
     await apiRequest("GET", "/api/users/1");
     const log = readSentRequests();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ method: "POST", path: "/api/users", body: { name: "A", email: "a@b.c", password: "•••• (not shown)" }, outcome: { status: 204 } });
+    expect(log[0]).toMatchObject({
+      method: "POST",
+      path: "/api/users",
+      body: { name: "A", email: "a@b.c", password: "•••• (not shown)" },
+      outcome: { status: 204 },
+    });
   });
 
   it("notes a request that got no answer", async () => {
     const store = new Map<string, string>();
-    vi.stubGlobal("localStorage", { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) });
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal("localStorage", {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const { readSentRequests } = await import("./privacy-receipts/sent-log");
     await expect(apiRequest("DELETE", "/api/cleanup-events/abc")).rejects.toThrow("Failed to fetch");
     expect(readSentRequests()[0]).toMatchObject({ method: "DELETE", outcome: { status: "network-error" } });

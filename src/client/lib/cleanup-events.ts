@@ -39,11 +39,16 @@ function noticeQueued(what: "cleanup" | "undo", error: string | undefined): void
       ? `Our server did not take it (${error}).`
       : "Our server could not be reached.";
   const when = offline ? "It syncs by itself when you're back online." : "It will be sent again automatically.";
-  const waiting = what === "cleanup" ? "This cleanup is waiting on this device and counts toward your goal once it syncs." : "The undo is waiting on this device.";
+  const waiting =
+    what === "cleanup"
+      ? "This cleanup is waiting on this device and counts toward your goal once it syncs."
+      : "The undo is waiting on this device.";
   toast({ title: offline ? "Saved on this device" : "Not sent yet", description: `${why} ${waiting} ${when}` });
 }
 
-export async function postCleanupEvent(event: Omit<CleanupEventInput, "clientId" | "timezone"> & { clientId?: string }): Promise<CleanupPosted> {
+export async function postCleanupEvent(
+  event: Omit<CleanupEventInput, "clientId" | "timezone"> & { clientId?: string },
+): Promise<CleanupPosted> {
   const clientId = event.clientId ?? newClientId();
   const { submitOfflineAction } = await loadQueue();
   const outcome = await submitOfflineAction("CREATE", CLEANUP_COLLECTION, { ...event, clientId, timezone: userTimeZone() });

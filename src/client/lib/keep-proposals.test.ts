@@ -3,8 +3,17 @@ import type { ScanItem } from "../../scan/types";
 import { applyKeepPolicy } from "./keep-proposals";
 
 const item = (id: number, path: string, modified: number, duplicateGroup: number | null = 1): ScanItem => ({
-  id, path, name: path.split("/").pop()!, size: 10, type: "image/png", category: "photo", modified,
-  isLarge: false, isOld: false, duplicateGroup, isOriginal: false,
+  id,
+  path,
+  name: path.split("/").pop()!,
+  size: 10,
+  type: "image/png",
+  category: "photo",
+  modified,
+  isLarge: false,
+  isOld: false,
+  duplicateGroup,
+  isOriginal: false,
 });
 
 describe("applyKeepPolicy", () => {
@@ -13,7 +22,9 @@ describe("applyKeepPolicy", () => {
   it("re-marks the original by the user's rules and gives each copy its reason", () => {
     const out = applyKeepPolicy(items, { rules: [{ kind: "inside", folder: "Photos" }], protectedFolders: [] });
     expect(out.filter((i) => i.isOriginal).map((i) => i.path)).toEqual(["Photos/a.png"]);
-    expect(out.find((i) => i.id === 3)!.keepReason).toBe("Copy of “Photos/a.png”, which is kept because it is inside your preferred folder “Photos”");
+    expect(out.find((i) => i.id === 3)!.keepReason).toBe(
+      "Copy of “Photos/a.png”, which is kept because it is inside your preferred folder “Photos”",
+    );
     expect(out.find((i) => i.id === 4)!.keepReason).toBeUndefined();
   });
 
@@ -30,6 +41,8 @@ describe("Auto Clean follows the keep-rules", () => {
     const items = [item(1, "Backup/a.png", 1), item(2, "Photos/a.png", 2), item(3, "Downloads/a.png", 3)];
     const index = { items, duplicates: [], scannedAt: "", summary: { metadataOnly: false } } as never;
     expect(autoCleanCopies(index, "all", { rules: [{ kind: "oldest" }], protectedFolders: [] }).map((i) => i.id)).toEqual([2, 3]);
-    expect(autoCleanCopies(index, "all", { rules: [{ kind: "oldest" }], protectedFolders: ["Downloads"] }).map((i) => i.id)).toEqual([1, 2]);
+    expect(autoCleanCopies(index, "all", { rules: [{ kind: "oldest" }], protectedFolders: ["Downloads"] }).map((i) => i.id)).toEqual([
+      1, 2,
+    ]);
   });
 });

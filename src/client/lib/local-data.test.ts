@@ -9,7 +9,19 @@ import { lastFolder, rememberFolder } from "./scan-folder-store";
 
 describe("clearScanData", () => {
   it("clears every store that holds a path: the index, the hash cache, the marks and the remembered folder", async () => {
-    const item = { id: 1, path: "Docs/secret plan.pdf", name: "secret plan.pdf", size: 10, type: "application/pdf", category: "document" as const, modified: 0, isLarge: false, isOld: false, duplicateGroup: null, isOriginal: false };
+    const item = {
+      id: 1,
+      path: "Docs/secret plan.pdf",
+      name: "secret plan.pdf",
+      size: 10,
+      type: "application/pdf",
+      category: "document" as const,
+      modified: 0,
+      isLarge: false,
+      isOld: false,
+      duplicateGroup: null,
+      isOriginal: false,
+    };
     await saveScanIndex([item], buildSummary());
     await setMarks(["file:Docs/secret plan.pdf"], "reviewed");
     await rememberFolder({ name: "Docs", kind: "directory" } as unknown as FileSystemDirectoryHandle);

@@ -10,7 +10,11 @@ describe("marks store (IndexedDB 'cleanspace-organize')", () => {
     await setMarks(["file:a", "file:b"], "reviewed", 10);
     await setMarks(["app:Chrome"], "ignored", 20);
     const marks = await loadMarks();
-    expect(Object.fromEntries(marks)).toEqual({ "file:a": { mark: "reviewed", at: 10 }, "file:b": { mark: "reviewed", at: 10 }, "app:Chrome": { mark: "ignored", at: 20 } });
+    expect(Object.fromEntries(marks)).toEqual({
+      "file:a": { mark: "reviewed", at: 10 },
+      "file:b": { mark: "reviewed", at: 10 },
+      "app:Chrome": { mark: "ignored", at: 20 },
+    });
     await clearMarks(["file:a", "app:Chrome"]);
     expect([...(await loadMarks()).keys()]).toEqual(["file:b"]);
     await clearMarks();

@@ -20,7 +20,12 @@ export const SCAN_NOT_SAVED: ToastInput = {
 };
 
 /** Saves a finished scan for a signed-in user and picks the notice that is true. */
-export async function saveAndTell(userId: number | null, save: () => Promise<unknown>, source: FileSystemDirectoryHandle | readonly File[], files: number): Promise<ToastInput> {
+export async function saveAndTell(
+  userId: number | null,
+  save: () => Promise<unknown>,
+  source: FileSystemDirectoryHandle | readonly File[],
+  files: number,
+): Promise<ToastInput> {
   if (userId === null || userId <= 0) return scanFoundNotice(source, files);
   try {
     await save();

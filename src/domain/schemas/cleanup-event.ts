@@ -11,15 +11,31 @@ export const CLEANUP_CATEGORIES = ["photos", "files", "apps", "email", "general"
  * CleanSpace trash, "restore" took some out, "delete" deleted them for good. "review" and
  * "ignore" are kept so events queued by older versions still drain; they count for nothing.
  */
-export const CLEANUP_ACTIONS = ["trash", "delete", "restore", "review", "ignore", "quick-action", "auto-clean", "recommendation", "suggestion"] as const;
+export const CLEANUP_ACTIONS = [
+  "trash",
+  "delete",
+  "restore",
+  "review",
+  "ignore",
+  "quick-action",
+  "auto-clean",
+  "recommendation",
+  "suggestion",
+] as const;
 
 /** POST /api/cleanup-events (also the offline queue's 'cleanup-events' collection). */
 export const CleanupEventSchema = z
   .strictObject({
     /** Client-generated id; a retried event with the same id is recorded once. */
-    clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+    clientId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
     /** The offline queue's action id, accepted in place of clientId. */
-    actionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+    actionId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
     category: z.enum(CLEANUP_CATEGORIES),
     action: z.enum(CLEANUP_ACTIONS),
     items: z.number().int().min(1).max(MAX_EVENT_ITEMS),

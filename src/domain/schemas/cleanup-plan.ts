@@ -22,7 +22,10 @@ export const RelativePathSchema = z
   .min(1)
   .max(4096)
   .refine((p) => !p.includes("\0"), "A path cannot hold a NUL character")
-  .refine((p) => p.split("/").every((part) => part !== "" && part !== "." && part !== ".."), "A path must be relative, without “.”, “..” or empty parts");
+  .refine(
+    (p) => p.split("/").every((part) => part !== "" && part !== "." && part !== ".."),
+    "A path must be relative, without “.”, “..” or empty parts",
+  );
 
 export const PlanFileSchema = z
   .object({
@@ -67,7 +70,8 @@ export const CleanupPlanSchema = z
   .superRefine((plan, ctx) => {
     const removed = new Set<string>();
     for (const [i, a] of plan.actions.entries()) {
-      if (removed.has(a.file.path)) ctx.addIssue({ code: "custom", path: ["actions", i, "file", "path"], message: "A file appears twice in the plan" });
+      if (removed.has(a.file.path))
+        ctx.addIssue({ code: "custom", path: ["actions", i, "file", "path"], message: "A file appears twice in the plan" });
       removed.add(a.file.path);
     }
     for (const [i, a] of plan.actions.entries()) {

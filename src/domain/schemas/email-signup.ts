@@ -13,9 +13,7 @@ export type SignupTag = z.infer<typeof SignupTagSchema>;
 export const MAX_SIGNUP_TAGS = 5;
 
 /** Where the signup came from: a short slug, so the export can group by it. */
-export const SignupSourceSchema = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]{0,31}$/, "Source must be a short lower-case slug");
+export const SignupSourceSchema = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, "Source must be a short lower-case slug");
 
 export const EmailSignupSchema = z.strictObject({
   email: EmailSchema,

@@ -87,10 +87,20 @@ export const AccountExportSchema = z.object({
     .nullable(),
   snapshots: z.array(z.object({ takenAt: iso, localDate: z.string(), healthScore: int, summary: json })),
   events: z.array(
-    z.object({ clientId: z.string(), category: z.string(), action: z.string(), items: int, bytesFreed: z.number(), localDate: z.string(), createdAt: iso }),
+    z.object({
+      clientId: z.string(),
+      category: z.string(),
+      action: z.string(),
+      items: int,
+      bytesFreed: z.number(),
+      localDate: z.string(),
+      createdAt: iso,
+    }),
   ),
   streak: z.object({ currentStreak: int, longestStreak: int, lastActiveDate: z.string().nullable(), streakHistory: z.array(z.string()) }),
-  filterPresets: z.array(z.object({ name: z.string(), description: z.string(), category: z.string(), criteria: z.unknown(), createdAt: iso })),
+  filterPresets: z.array(
+    z.object({ name: z.string(), description: z.string(), category: z.string(), criteria: z.unknown(), createdAt: iso }),
+  ),
   exportHistory: z.array(z.object({ type: z.string(), name: z.string(), size: int, status: z.string(), createdAt: iso })),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

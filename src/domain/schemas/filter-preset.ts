@@ -63,7 +63,10 @@ export const CreateFilterPresetSchema = z.strictObject({
   description: z.string().trim().max(200).default(""),
   category: z.enum(ORGANIZE_TABS),
   criteria: z.array(FilterCriterionSchema).min(1).max(20),
-  actionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  actionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 export type CreateFilterPresetInput = z.input<typeof CreateFilterPresetSchema>;
 
@@ -73,7 +76,10 @@ export const FilterPresetIdParamsSchema = z.object({ id: z.coerce.number().int()
 export const DeleteFilterPresetBodySchema = z
   .strictObject({
     id: z.union([z.string(), z.number()]).optional(),
-    actionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+    actionId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
   })
   .nullish();
 

@@ -4,7 +4,15 @@ import { type ScanSummary, ScanSummarySchema } from "./scan-summary";
 const zero = { count: 0, bytes: 0 };
 const validSummary: ScanSummary = {
   schemaVersion: 1,
-  categories: { photo: { count: 2, bytes: 300 }, video: zero, audio: zero, document: { count: 1, bytes: 50 }, archive: zero, application: zero, other: zero },
+  categories: {
+    photo: { count: 2, bytes: 300 },
+    video: zero,
+    audio: zero,
+    document: { count: 1, bytes: 50 },
+    archive: zero,
+    application: zero,
+    other: zero,
+  },
   totalFiles: 3,
   totalBytes: 350,
   duplicateGroups: 1,

@@ -59,7 +59,8 @@ export const ScanSummarySchema = z
       (acc, c) => ({ files: acc.files + s.categories[c].count, bytes: acc.bytes + s.categories[c].bytes }),
       { files: 0, bytes: 0 },
     );
-    if (sum.files !== s.totalFiles) ctx.addIssue({ code: "custom", path: ["totalFiles"], message: "must equal the sum of category counts" });
+    if (sum.files !== s.totalFiles)
+      ctx.addIssue({ code: "custom", path: ["totalFiles"], message: "must equal the sum of category counts" });
     if (sum.bytes !== s.totalBytes) ctx.addIssue({ code: "custom", path: ["totalBytes"], message: "must equal the sum of category bytes" });
     if (s.duplicateFiles + s.emptyFiles > s.totalFiles) {
       ctx.addIssue({ code: "custom", path: ["duplicateFiles"], message: "cannot exceed the files scanned" });

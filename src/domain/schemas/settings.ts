@@ -12,7 +12,11 @@ export const SettingsSchema = z.object({
   metadataOnlyScan: z.boolean(),
   primaryGoal: z.enum(PRIMARY_GOALS),
   dataTypes: DataTypesSchema,
-  timezone: z.string().min(1).max(64).regex(/^[A-Za-z_+\-/0-9]+$/),
+  timezone: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z_+\-/0-9]+$/),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

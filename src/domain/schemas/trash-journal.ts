@@ -62,7 +62,12 @@ export const RestoreRecordSchema = z
 /** The trashed file `path` of batch `undoes` was deleted for good from the trash (web app's Trash view). */
 export const PurgeRecordSchema = RestoreRecordSchema.extend({ op: z.literal("purge") }).strict();
 
-export const JournalRecordSchema = z.discriminatedUnion("op", [TrashRecordSchema, LinkRecordSchema, RestoreRecordSchema, PurgeRecordSchema]);
+export const JournalRecordSchema = z.discriminatedUnion("op", [
+  TrashRecordSchema,
+  LinkRecordSchema,
+  RestoreRecordSchema,
+  PurgeRecordSchema,
+]);
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;
 export type TrashRecord = z.infer<typeof TrashRecordSchema>;
 export type LinkRecord = z.infer<typeof LinkRecordSchema>;

@@ -7,9 +7,18 @@ import type { ScanSummary } from "../schemas/scan-summary";
 
 type Cat = (typeof SCAN_CATEGORIES)[number];
 
-export function buildSummary(overrides: Partial<Omit<ScanSummary, "categories">> & { categories?: Partial<Record<Cat, { count: number; bytes: number }>> } = {}): ScanSummary {
-  const categories = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, { count: 0, bytes: 0 }])) as Record<Cat, { count: number; bytes: number }>;
-  Object.assign(categories, { photo: { count: 400, bytes: 800_000_000 }, document: { count: 600, bytes: 200_000_000 } }, overrides.categories ?? {});
+export function buildSummary(
+  overrides: Partial<Omit<ScanSummary, "categories">> & { categories?: Partial<Record<Cat, { count: number; bytes: number }>> } = {},
+): ScanSummary {
+  const categories = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, { count: 0, bytes: 0 }])) as Record<
+    Cat,
+    { count: number; bytes: number }
+  >;
+  Object.assign(
+    categories,
+    { photo: { count: 400, bytes: 800_000_000 }, document: { count: 600, bytes: 200_000_000 } },
+    overrides.categories ?? {},
+  );
   const totalFiles = SCAN_CATEGORIES.reduce((n, c) => n + categories[c].count, 0);
   const totalBytes = SCAN_CATEGORIES.reduce((n, c) => n + categories[c].bytes, 0);
   const { categories: _ignored, ...rest } = overrides;

@@ -14,7 +14,16 @@ function fakeFolder(name: string, tree: Tree, permission: PermissionState = "gra
       await Promise.resolve();
       for (const [child, value] of Object.entries(tree)) {
         if (value === "broken-dir") {
-          yield [child, { kind: "directory", name: child, entries: () => { throw new DOMException("gone", "NotFoundError"); } }];
+          yield [
+            child,
+            {
+              kind: "directory",
+              name: child,
+              entries: () => {
+                throw new DOMException("gone", "NotFoundError");
+              },
+            },
+          ];
         } else if (value === "broken-file") {
           yield [child, { kind: "file", name: child, getFile: () => Promise.reject(new DOMException("gone", "NotFoundError")) }];
         } else if (value instanceof File) {

@@ -30,7 +30,7 @@ afterAll(() => {
 describe("createNodeFsSource", () => {
   it("lists files with relative '/' paths, sizes and mtimes, names of any kind", async () => {
     const dir = join(root, "names");
-    const names = ["with space.txt", 'quote"d\'.txt', "new\nline.txt", "ünïcødé 照片.jpg", "tab\there", "-dash"];
+    const names = ["with space.txt", "quote\"d'.txt", "new\nline.txt", "ünïcødé 照片.jpg", "tab\there", "-dash"];
     fs.mkdirSync(join(dir, "sub dir"), { recursive: true });
     for (const name of names) fs.writeFileSync(join(dir, "sub dir", name), name);
     fs.utimesSync(join(dir, "sub dir", names[0] ?? ""), 1_600_000_000, 1_600_000_000);
@@ -95,7 +95,8 @@ describe("createNodeFsSource", () => {
     fs.mkdirSync(dir);
     fs.writeFileSync(join(dir, "top.txt"), "t");
     // Built from inside with relative paths: the full path is far longer than PATH_MAX.
-    const script = "const fs=require('fs');for(let i=0;i<10000;i++){fs.mkdirSync('d');process.chdir('d');if(i===50)fs.writeFileSync('f50','x')}fs.writeFileSync('bottom','x')";
+    const script =
+      "const fs=require('fs');for(let i=0;i<10000;i++){fs.mkdirSync('d');process.chdir('d');if(i===50)fs.writeFileSync('f50','x')}fs.writeFileSync('bottom','x')";
     execFileSync(process.execPath, ["-e", script], { cwd: dir });
     const { paths, skipped } = await listAll(dir);
     expect(paths).toContain("top.txt");
@@ -132,8 +133,15 @@ describe("createNodeFsSource", () => {
     fs.writeFileSync(join(root, "plain-file"), "x");
     await expect(createNodeFsSource(join(root, "nope")).checkAccess()).rejects.toMatchObject({ problem: "not-found" });
     await expect(createNodeFsSource(join(root, "plain-file")).checkAccess()).rejects.toMatchObject({ problem: "not-a-directory" });
-    const noAccess = { ...fs, accessSync: () => { throw Object.assign(new Error("EACCES"), { code: "EACCES" }); } };
-    const error = await createNodeFsSource(root, noAccess).checkAccess().catch((e: unknown) => e);
+    const noAccess = {
+      ...fs,
+      accessSync: () => {
+        throw Object.assign(new Error("EACCES"), { code: "EACCES" });
+      },
+    };
+    const error = await createNodeFsSource(root, noAccess)
+      .checkAccess()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScanAccessError);
     expect(error).toMatchObject({ problem: "permission-denied" });
   });

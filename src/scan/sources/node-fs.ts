@@ -177,7 +177,7 @@ async function* streamFile(fs: NodeFsApi, abs: string, chunkSize: number): Async
   const buffer = Buffer.allocUnsafe(chunkSize); // one buffer per file: a chunk is valid until the next one
   const fd = fs.openSync(abs, "r");
   try {
-    for (let position = 0; ; ) {
+    for (let position = 0; ;) {
       const n = readFully(fs, fd, buffer, 0, chunkSize, position);
       if (n === 0) return;
       position += n;
@@ -214,7 +214,8 @@ export class NodeFileHasher {
         hasher.update(buffer.subarray(0, size));
       } else {
         if (readFully(fs, fd, buffer, 0, PARTIAL_BLOCK_BYTES, 0) !== PARTIAL_BLOCK_BYTES) return null;
-        if (readFully(fs, fd, buffer, PARTIAL_BLOCK_BYTES, PARTIAL_BLOCK_BYTES, size - PARTIAL_BLOCK_BYTES) !== PARTIAL_BLOCK_BYTES) return null;
+        if (readFully(fs, fd, buffer, PARTIAL_BLOCK_BYTES, PARTIAL_BLOCK_BYTES, size - PARTIAL_BLOCK_BYTES) !== PARTIAL_BLOCK_BYTES)
+          return null;
         hasher.update(buffer.subarray(0, 2 * PARTIAL_BLOCK_BYTES));
       }
       return hasher.digest("hex");
@@ -231,7 +232,7 @@ export class NodeFileHasher {
     const { buffer, hasher, fs } = this;
     try {
       hasher.init();
-      for (let position = 0; position < size; ) {
+      for (let position = 0; position < size;) {
         const n = readFully(fs, fd, buffer, 0, Math.min(buffer.length, size - position), position);
         if (n === 0) return null;
         hasher.update(buffer.subarray(0, n));

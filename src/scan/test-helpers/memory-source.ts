@@ -38,17 +38,15 @@ export function createMemorySource(files: MemoryFile[], options: MemorySourceOpt
         signal?.throwIfAborted();
         options.onBatch?.(i / batchSize);
         await Promise.resolve();
-        yield files.slice(i, i + batchSize).map(
-          (file): ScanEntry<MemoryFile> => ({
-            path: file.path,
-            name: file.path.slice(file.path.lastIndexOf("/") + 1),
-            size: file.bytes.length,
-            modified: file.modified ?? 1_700_000_000_000,
-            type: file.type ?? "",
-            fileId: file.fileId,
-            ref: file,
-          }),
-        );
+        yield files.slice(i, i + batchSize).map((file): ScanEntry<MemoryFile> => ({
+          path: file.path,
+          name: file.path.slice(file.path.lastIndexOf("/") + 1),
+          size: file.bytes.length,
+          modified: file.modified ?? 1_700_000_000_000,
+          type: file.type ?? "",
+          fileId: file.fileId,
+          ref: file,
+        }));
       }
     },
     slice: (entry, start, end) => Promise.resolve(read(entry.ref, start, end)),

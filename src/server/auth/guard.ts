@@ -30,7 +30,12 @@ declare module "fastify" {
 }
 
 /** The request's session, if its cookie names a live one; refreshes the cookie when the session slid. */
-export async function sessionOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, join?: SessionJoin<unknown>): Promise<SessionInfo | null> {
+export async function sessionOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  join?: SessionJoin<unknown>,
+): Promise<SessionInfo | null> {
   const token = readSessionToken(request, app.sessionCookie);
   if (!token) return null;
   const read = join?.(request) ?? null;

@@ -35,7 +35,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const setStatus = (id: number, values: Partial<typeof users.$inferInsert>) => t.database.db.update(users).set(values).where(eq(users.id, id));
+const setStatus = (id: number, values: Partial<typeof users.$inferInsert>) =>
+  t.database.db.update(users).set(values).where(eq(users.id, id));
 const call = (headers: Record<string, string> = {}) => pro.inject({ method: "GET", url: "/api/pro-only", headers });
 
 describe("requirePremium", () => {

@@ -26,8 +26,10 @@ afterAll(async () => {
 
 let seq = 0;
 const event = () => ({ clientId: `join-${Date.now().toString(36)}-${++seq}`, category: "files", action: "trash", items: 1 });
-const get = (app: FastifyInstance, user: TestUser | null, id: number | string) => app.inject({ method: "GET", url: `/api/digital-data/${id}`, headers: user ? as(user) : SAME_ORIGIN });
-const post = (app: FastifyInstance, user: TestUser | null, payload: object) => app.inject({ method: "POST", url: "/api/cleanup-events", headers: user ? as(user) : SAME_ORIGIN, payload });
+const get = (app: FastifyInstance, user: TestUser | null, id: number | string) =>
+  app.inject({ method: "GET", url: `/api/digital-data/${id}`, headers: user ? as(user) : SAME_ORIGIN });
+const post = (app: FastifyInstance, user: TestUser | null, payload: object) =>
+  app.inject({ method: "POST", url: "/api/cleanup-events", headers: user ? as(user) : SAME_ORIGIN, payload });
 const tokenOf = (user: TestUser) => user.cookie.slice("cs_session=".length);
 const eventsOf = (userId: number) => t.database.db.select().from(cleanupEvents).where(eq(cleanupEvents.userId, userId));
 
@@ -92,7 +94,10 @@ describe("routes that read their data with the session", () => {
     const id = hashToken(tokenOf(u));
     for (const call of [() => get(t.app, u, u.id), () => post(t.app, u, event())]) {
       const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
-      await t.database.db.update(sessions).set({ lastSeenAt: twoHoursAgo, expiresAt: new Date(twoHoursAgo.getTime() + SLIDING_MS) }).where(eq(sessions.id, id));
+      await t.database.db
+        .update(sessions)
+        .set({ lastSeenAt: twoHoursAgo, expiresAt: new Date(twoHoursAgo.getTime() + SLIDING_MS) })
+        .where(eq(sessions.id, id));
       const before = Date.now();
       const res = await call();
       expect(res.statusCode).toBe(200);

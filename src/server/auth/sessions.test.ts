@@ -35,7 +35,10 @@ describe("session expiry", () => {
     const start = new Date();
     const { token } = await createSession(t.database.db, u.id, start);
     expect(await resolveSession(t.database.db, token, new Date(start.getTime() + 30 * DAY + 1))).toBeNull();
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, hashToken(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)));
     expect(row).toBeDefined();
   });
 });

@@ -23,7 +23,8 @@ export interface CookiePolicy {
   secure: boolean;
 }
 
-export const cookiePolicy = (https: boolean): CookiePolicy => (https ? { name: SECURE_SESSION_COOKIE, secure: true } : { name: SESSION_COOKIE, secure: false });
+export const cookiePolicy = (https: boolean): CookiePolicy =>
+  https ? { name: SECURE_SESSION_COOKIE, secure: true } : { name: SESSION_COOKIE, secure: false };
 export const SLIDING_MS = 30 * 24 * 3600 * 1000;
 export const ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
 const TOUCH_AFTER_MS = 3600 * 1000;
@@ -72,7 +73,9 @@ export function liveSession() {
 export type SessionRead<T> = (db: Db, sessionId: string, now: Date) => Promise<{ session: SessionRow; joined: T } | undefined>;
 
 /** The lookup every signed-in request makes. */
-const sessionLookup = preparedPerDb((db) => db.select({ session: sessionColumns }).from(sessions).where(liveSession()).prepare("cs_session_lookup"));
+const sessionLookup = preparedPerDb((db) =>
+  db.select({ session: sessionColumns }).from(sessions).where(liveSession()).prepare("cs_session_lookup"),
+);
 
 const plainRead: SessionRead<undefined> = async (db, sessionId, now) => {
   const [row] = await sessionLookup(db).execute({ sessionId, now: now.toISOString() });
@@ -84,7 +87,12 @@ export type ResolvedSession<T> = SessionInfo & { expiresAt: Date; touched: boole
 /** Looks the token up (through `read`, which may join the route's data); extends a live session's sliding expiry. Returns null when invalid. */
 export async function resolveSession(db: Db, token: string, now?: Date): Promise<ResolvedSession<undefined> | null>;
 export async function resolveSession<T>(db: Db, token: string, now: Date, read: SessionRead<T>): Promise<ResolvedSession<T> | null>;
-export async function resolveSession<T>(db: Db, token: string, now = new Date(), read?: SessionRead<T>): Promise<ResolvedSession<T | undefined> | null> {
+export async function resolveSession<T>(
+  db: Db,
+  token: string,
+  now = new Date(),
+  read?: SessionRead<T>,
+): Promise<ResolvedSession<T | undefined> | null> {
   const id = hashToken(token);
   const found = await (read ?? plainRead)(db, id, now);
   if (!found) return null;

@@ -6,7 +6,12 @@ import { readSignups, signupsToCsv } from "./signups-csv";
 describe("signupsToCsv", () => {
   it("writes the header and one line per signup, tags in one quoted column", () => {
     const csv = signupsToCsv([
-      { email: "ada@example.com", source: "landing_page", tags: ["app_launch_notification", "early_access"], createdAt: new Date("2025-01-16T10:00:00Z") },
+      {
+        email: "ada@example.com",
+        source: "landing_page",
+        tags: ["app_launch_notification", "early_access"],
+        createdAt: new Date("2025-01-16T10:00:00Z"),
+      },
       { email: "o'brien@example.com", source: "showcase", tags: [], createdAt: new Date("2025-01-17T00:00:00.123Z") },
       { email: "q@example.com", source: 'we"ird', tags: ["early_access"], createdAt: new Date("2025-01-18T00:00:00Z") },
     ]);
@@ -22,7 +27,9 @@ describe("signupsToCsv", () => {
   });
 
   it("defuses an address a spreadsheet would run as a formula", () => {
-    const csv = signupsToCsv([{ email: "=cmd@example.com", source: "landing_page", tags: [], createdAt: new Date("2025-01-16T10:00:00Z") }]);
+    const csv = signupsToCsv([
+      { email: "=cmd@example.com", source: "landing_page", tags: [], createdAt: new Date("2025-01-16T10:00:00Z") },
+    ]);
     expect(csv.split("\r\n")[1]).toBe("'=cmd@example.com,landing_page,,2025-01-16T10:00:00.000Z");
   });
 

@@ -31,9 +31,7 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir);
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
   return db;
 }
 

@@ -19,7 +19,9 @@ describe("the tuned PGlite client", () => {
   it("answers like PGlite: drizzle's text types as text, other parsers still applied, in and out of transactions", async () => {
     const at = "select '2025-01-02 03:04:05'::timestamp as t, 7::int as n";
     expect((await client.query(at, [], { parsers: { 1114: (v: string) => v } })).rows).toEqual([{ t: "2025-01-02 03:04:05", n: 7 }]);
-    expect((await client.query(at, [], { parsers: { 23: (v: string) => `int ${v}` } })).rows).toEqual([{ t: "2025-01-02 03:04:05", n: "int 7" }]);
+    expect((await client.query(at, [], { parsers: { 23: (v: string) => `int ${v}` } })).rows).toEqual([
+      { t: "2025-01-02 03:04:05", n: "int 7" },
+    ]);
     const inTx = await client.transaction(async (tx) => (await tx.query(at, [], { parsers: { 1114: (v: string) => v } })).rows);
     expect(inTx).toEqual([{ t: "2025-01-02 03:04:05", n: 7 }]);
   });

@@ -16,7 +16,10 @@ const GB = 1e9;
 const clampCount = (n: number) => Math.max(0, Math.min(INT4_MAX, Math.round(n)));
 
 export async function readEmailAggregates(db: Db, userId: number): Promise<EmailAggregates> {
-  const [row] = await db.select({ c: digitalData.emailCount, u: digitalData.emailUnread, s: digitalData.emailStorage }).from(digitalData).where(eq(digitalData.userId, userId));
+  const [row] = await db
+    .select({ c: digitalData.emailCount, u: digitalData.emailUnread, s: digitalData.emailStorage })
+    .from(digitalData)
+    .where(eq(digitalData.userId, userId));
   return { emailCount: row?.c ?? 0, emailUnread: row?.u ?? 0, emailStorage: Number(row?.s ?? 0) };
 }
 
@@ -33,7 +36,10 @@ export async function saveEmailAggregates(db: Db, userId: number, totals: Totals
     cols.summary = summary;
     cols.healthScore = scoreSummary(summary).score;
   }
-  await db.insert(digitalData).values({ userId, ...cols }).onConflictDoUpdate({ target: digitalData.userId, set: cols });
+  await db
+    .insert(digitalData)
+    .values({ userId, ...cols })
+    .onConflictDoUpdate({ target: digitalData.userId, set: cols });
   return { emailCount, emailUnread, emailStorage: Number(emailStorage) };
 }
 

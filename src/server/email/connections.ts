@@ -41,7 +41,8 @@ export class MailConnections {
 
   /** Room for one more connection for this user (their own is replaced, so it does not count). */
   assertRoom(userId: number): void {
-    if (!this.entries.has(userId) && this.entries.size >= this.maxOpen) throw new HttpError(503, "Too many mailboxes are connected right now. Try again in a few minutes.", { "retry-after": "60" });
+    if (!this.entries.has(userId) && this.entries.size >= this.maxOpen)
+      throw new HttpError(503, "Too many mailboxes are connected right now. Try again in a few minutes.", { "retry-after": "60" });
   }
 
   /** Keeps `mailbox` as the user's connection, closing the one it replaces. */

@@ -5,7 +5,23 @@ import { isPrivateAddress, parseAllowList, resolvePublicAddress } from "./ssrf-g
 import { uidSets } from "./uid-set";
 
 describe("SSRF guard", () => {
-  it.each(["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.0.1", "169.254.169.254", "100.64.1.1", "0.0.0.0", "224.0.0.1", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:7f00:1", "0:0:0:0:0:ffff:a00:1"])("%s is private", (a) => {
+  it.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.20.0.1",
+    "192.168.0.1",
+    "169.254.169.254",
+    "100.64.1.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "::1",
+    "fe80::1",
+    "fd00::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "::ffff:7f00:1",
+    "0:0:0:0:0:ffff:a00:1",
+  ])("%s is private", (a) => {
     expect(isPrivateAddress(a)).toBe(true);
   });
   it.each(["8.8.8.8", "142.250.1.108", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8"])("%s is public", (a) => {
@@ -34,7 +50,9 @@ describe("sealed mailbox passwords", () => {
 
 describe("List-Unsubscribe (RFC 2369 / RFC 8058)", () => {
   it("one-click needs both the https URL and List-Unsubscribe-Post", () => {
-    const both = parseUnsubscribe("List-Unsubscribe: <mailto:x@l.example>,\r\n <https://l.example/u?id=1>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n");
+    const both = parseUnsubscribe(
+      "List-Unsubscribe: <mailto:x@l.example>,\r\n <https://l.example/u?id=1>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n",
+    );
     expect(both).toEqual({ http: "https://l.example/u?id=1", mailto: "mailto:x@l.example", oneClick: true });
     expect(unsubscribeLevel(both)).toBe(2);
     const linkOnly = parseUnsubscribe("List-Unsubscribe: <https://l.example/u>\r\n");

@@ -38,16 +38,39 @@ export function connectError(err: unknown, target: Pick<ImapTarget, "host" | "po
   const code = e?.code ?? e?._err?.code ?? "";
   const where = `${target.host}:${target.port}`;
   if (e?.authenticationFailed || code === "AUTHENTICATIONFAILED")
-    return new MailConnectError("auth", "The mail server refused the user name or password. Many providers need an app password instead of your usual one.");
-  if (code === "ECONNREFUSED") return new MailConnectError("refused", `Nothing accepts connections at ${where}. Check the server name and port (IMAP over TLS is usually 993).`);
-  if (code === "ENOTFOUND" || code === "EHOSTUNREACH" || code === "ENETUNREACH") return new MailConnectError("unreachable", `The mail server ${target.host} could not be reached.`);
+    return new MailConnectError(
+      "auth",
+      "The mail server refused the user name or password. Many providers need an app password instead of your usual one.",
+    );
+  if (code === "ECONNREFUSED")
+    return new MailConnectError(
+      "refused",
+      `Nothing accepts connections at ${where}. Check the server name and port (IMAP over TLS is usually 993).`,
+    );
+  if (code === "ENOTFOUND" || code === "EHOSTUNREACH" || code === "ENETUNREACH")
+    return new MailConnectError("unreachable", `The mail server ${target.host} could not be reached.`);
   if (code === "CONNECT_TIMEOUT" || code === "ETIMEOUT" || code === "ETIMEDOUT" || code === "UPGRADE_TIMEOUT")
     return new MailConnectError("timeout", `The mail server at ${where} did not answer in time.`);
-  if (code === "GREETING_TIMEOUT" || code === "ClosedAfterConnectTLS" || code === "ClosedAfterConnectText" || code === "InvalidResponse" || code.startsWith("ParserError"))
-    return new MailConnectError("no-imap", `The server at ${where} does not speak IMAP over TLS. Check the port, and that IMAP access is turned on in your mail settings.`);
+  if (
+    code === "GREETING_TIMEOUT" ||
+    code === "ClosedAfterConnectTLS" ||
+    code === "ClosedAfterConnectText" ||
+    code === "InvalidResponse" ||
+    code.startsWith("ParserError")
+  )
+    return new MailConnectError(
+      "no-imap",
+      `The server at ${where} does not speak IMAP over TLS. Check the port, and that IMAP access is turned on in your mail settings.`,
+    );
   if (TLS_CODES.test(code) || TLS_CODES.test(e?.message ?? ""))
-    return new MailConnectError("tls", `A secure (TLS) connection to ${where} could not be made: the server's certificate was not accepted or it does not offer TLS on this port.`);
-  return new MailConnectError("no-imap", `The connection to ${where} failed before the mailbox opened. Check the server name, port and that IMAP is enabled.`);
+    return new MailConnectError(
+      "tls",
+      `A secure (TLS) connection to ${where} could not be made: the server's certificate was not accepted or it does not offer TLS on this port.`,
+    );
+  return new MailConnectError(
+    "no-imap",
+    `The connection to ${where} failed before the mailbox opened. Check the server name, port and that IMAP is enabled.`,
+  );
 }
 
 export async function openImap(target: ImapTarget, options: ConnectOptions): Promise<ImapFlow> {

@@ -31,11 +31,19 @@ export async function* listInbox(client: ImapFlow, totals: (t: Totals) => Promis
       return;
     }
     let batch: MailMeta[] = [];
-    for await (const m of client.fetch("1:*", { uid: true, flags: true, size: true, internalDate: true, envelope: true, headers: HEADER_FIELDS })) {
+    for await (const m of client.fetch("1:*", {
+      uid: true,
+      flags: true,
+      size: true,
+      internalDate: true,
+      envelope: true,
+      headers: HEADER_FIELDS,
+    })) {
       const from = m.envelope?.from?.[0];
       const unread = !m.flags?.has("\\Seen");
       const size = m.size ?? 0;
-      const date = m.internalDate instanceof Date ? m.internalDate.getTime() : m.envelope?.date instanceof Date ? m.envelope.date.getTime() : 0;
+      const date =
+        m.internalDate instanceof Date ? m.internalDate.getTime() : m.envelope?.date instanceof Date ? m.envelope.date.getTime() : 0;
       batch.push({
         u: m.uid,
         a: (from?.address ?? "").toLowerCase().slice(0, 320),

@@ -24,7 +24,8 @@ export async function postOneClick(url: string, allow: Set<string>, ca?: Buffer)
   if (target.protocol !== "https:" && !plainAllowed) return false;
   const address = await resolvePublicAddress(host, allow);
   const pinned: LookupFunction = (_name, options, callback) => {
-    if (options && (options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family: isIP(address) }]);
+    if (options && (options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family: isIP(address) }]);
     else callback(null, address, isIP(address));
   };
   const body = "List-Unsubscribe=One-Click";
@@ -36,7 +37,11 @@ export async function postOneClick(url: string, allow: Set<string>, ca?: Buffer)
         method: "POST",
         lookup: pinned,
         timeout: TIMEOUT_MS,
-        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), "user-agent": "CleanSpace-Unsubscribe/1.0" },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          "user-agent": "CleanSpace-Unsubscribe/1.0",
+        },
         ...(ca && target.protocol === "https:" ? { ca } : {}),
       },
       (res) => {

@@ -11,16 +11,37 @@ import { HttpError } from "../plugins/errors";
 
 const blocked = new BlockList();
 for (const [net, bits] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
-  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) blocked.addSubnet(net, bits, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  blocked.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [
   // No ::ffff:0:0/96 rule: BlockList would apply it to every IPv4 address. Mapped addresses
   // are unwrapped and judged as IPv4 below.
-  ["::", 128], ["::1", 128], ["64:ff9b::", 96], ["100::", 64], ["2001::", 23], ["2001:db8::", 32],
-  ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
-] as const) blocked.addSubnet(net, bits, "ipv6");
+  ["::", 128],
+  ["::1", 128],
+  ["64:ff9b::", 96],
+  ["100::", 64],
+  ["2001::", 23],
+  ["2001:db8::", 32],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const)
+  blocked.addSubnet(net, bits, "ipv6");
 
 /** True for loopback, private, link-local, carrier-grade NAT, documentation, multicast and reserved addresses. */
 export function isPrivateAddress(address: string): boolean {
@@ -39,7 +60,12 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 export function parseAllowList(value: string | undefined): Set<string> {
-  return new Set((value ?? "").split(",").map((v) => v.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    (value ?? "")
+      .split(",")
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 const LOOKUP_TIMEOUT_MS = 5_000;
@@ -55,7 +81,10 @@ export class BlockedHostError extends HttpError {
  * allow-listed), an unknown host, or a lookup that takes too long.
  */
 export async function resolvePublicAddress(host: string, allow: Set<string>): Promise<string> {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
   let addresses: string[];
   if (isIP(name)) addresses = [name];
   else {

@@ -2,7 +2,7 @@
 export function uidSets(uids: readonly number[], maxRuns = 500): string[] {
   const sorted = [...new Set(uids)].sort((a, b) => a - b);
   const runs: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     runs.push(i === j ? String(sorted[i]) : `${sorted[i]}:${sorted[j]}`);

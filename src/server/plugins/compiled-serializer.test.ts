@@ -31,7 +31,18 @@ const scanned = {
   today: "2026-11-23",
 };
 const empty = { ...scanned, hasScanned: false, updatedAt: null, summary: null, scoreFactors: [] };
-const event = { recorded: true, goal, streak: { userId: 7, currentStreak: 2, longestStreak: 5, lastActiveDate: null, streakHistory: ["2026-11-22", "2026-11-23"], today: "2026-11-23" } };
+const event = {
+  recorded: true,
+  goal,
+  streak: {
+    userId: 7,
+    currentStreak: 2,
+    longestStreak: 5,
+    lastActiveDate: null,
+    streakHistory: ["2026-11-22", "2026-11-23"],
+    today: "2026-11-23",
+  },
+};
 
 describe("compiled response serializer", () => {
   it.each([

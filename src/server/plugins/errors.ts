@@ -31,8 +31,7 @@ const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01
 function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown };
   if (e?.code && DB_DOWN_CODES.has(e.code)) return true;
-  if (/Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(e?.message ?? ""))
-    return true;
+  if (/Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(e?.message ?? "")) return true;
   return e?.cause ? isDatabaseDown(e.cause) : false;
 }
 

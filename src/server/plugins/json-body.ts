@@ -51,7 +51,8 @@ export function parseJsonBody(raw: Buffer): unknown {
   } catch {
     throw new HttpError(400, "Request body is not valid UTF-8");
   }
-  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new HttpError(400, `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    throw new HttpError(400, `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
   let value: unknown;
   try {
     value = JSON.parse(text);

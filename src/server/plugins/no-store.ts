@@ -10,7 +10,8 @@ export function registerNoStore(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
     if (!request.url.startsWith("/api") && !request.routeOptions.url?.startsWith("/api/")) return payload;
     const chosen = reply.getHeader("cache-control");
-    if (request.session || chosen === undefined) reply.header("cache-control", chosen && String(chosen).includes("no-store") ? chosen : "no-store");
+    if (request.session || chosen === undefined)
+      reply.header("cache-control", chosen && String(chosen).includes("no-store") ? chosen : "no-store");
     return payload;
   });
 }

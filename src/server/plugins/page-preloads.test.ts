@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { APP_SCREEN_MODULES, chunksFor, dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
+import {
+  APP_SCREEN_MODULES,
+  chunksFor,
+  dashboardDataUrls,
+  shellWithPreloads,
+  showsDashboard,
+  withDataPreloads,
+  type ViteManifest,
+} from "./page-preloads";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 
 const manifest: ViteManifest = {
@@ -10,21 +18,29 @@ const manifest: ViteManifest = {
   "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_jsx-runtime-1.js"] },
   "_jsx-runtime-1.js": { file: "assets/jsx-runtime-1.js" },
   "_api-client-1.js": { file: "assets/api-client-1.js", imports: ["_jsx-runtime-1.js", "index.html"] },
-  "src/client/features/dashboard/dashboard-page.tsx": { file: "assets/dashboard-page-1.js", imports: ["_jsx-runtime-1.js", "_api-client-1.js", "index.html"] },
+  "src/client/features/dashboard/dashboard-page.tsx": {
+    file: "assets/dashboard-page-1.js",
+    imports: ["_jsx-runtime-1.js", "_api-client-1.js", "index.html"],
+  },
   "src/client/features/marketing/showcase-page.tsx": { file: "assets/showcase-page-1.js", imports: ["_jsx-runtime-1.js"] },
 };
 const shell = "<!doctype html><head><title>CleanSpace</title></head><body><div id=root></div></body>";
 
 describe("route-specific module preloads", () => {
   it("lists a page's chunk and its imports, minus what the entry already loads", () => {
-    expect(chunksFor(manifest, "src/client/features/dashboard/dashboard-page.tsx")).toEqual(["assets/dashboard-page-1.js", "assets/api-client-1.js"]);
+    expect(chunksFor(manifest, "src/client/features/dashboard/dashboard-page.tsx")).toEqual([
+      "assets/dashboard-page-1.js",
+      "assets/api-client-1.js",
+    ]);
     expect(chunksFor(manifest, "src/client/features/marketing/showcase-page.tsx")).toEqual(["assets/showcase-page-1.js"]);
     expect(chunksFor(manifest, "src/nowhere.tsx")).toEqual([]);
   });
 
   it("puts the tab screens' chunks in the shell's head; / only with a session; public pages as they were", () => {
     const page = shellWithPreloads(shell, manifest);
-    expect(page("/", true)).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-page-1.js"><link rel="modulepreload" crossorigin href="/assets/api-client-1.js"></head>');
+    expect(page("/", true)).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/dashboard-page-1.js"><link rel="modulepreload" crossorigin href="/assets/api-client-1.js"></head>',
+    );
     expect(page("/home", false)).toContain("/assets/dashboard-page-1.js");
     for (const path of ["/", "/landing", "/login", "/nowhere"]) expect(page(path, false), path).toBe(shell);
     expect(shellWithPreloads(shell, undefined)("/home", true)).toBe(shell);
@@ -37,7 +53,9 @@ describe("route-specific module preloads", () => {
       // The router reads the same table: the path is a page, routed by its PAGES key.
       const key = Object.entries(PAGES).find(([, p]) => p === path)?.[0];
       expect(key, path).toBeDefined();
-      expect(routes, path).toContain(DASHBOARD_PATHS.includes(path as (typeof DASHBOARD_PATHS)[number]) ? "DASHBOARD_PATHS.map" : `path={PAGES.${key}}`);
+      expect(routes, path).toContain(
+        DASHBOARD_PATHS.includes(path as (typeof DASHBOARD_PATHS)[number]) ? "DASHBOARD_PATHS.map" : `path={PAGES.${key}}`,
+      );
     }
   });
 

@@ -32,7 +32,11 @@ export function safeError(err: unknown, depth = 0): LoggedError {
   const firstLine = err.message.split("\n")[0] ?? "";
   const message = firstLine.replace(/\s*params:.*$/i, "").slice(0, 500);
   const code = (err as { code?: unknown }).code;
-  const frames = err.stack?.split("\n").filter((l) => l.trimStart().startsWith("at ")).slice(0, 15).join("\n");
+  const frames = err.stack
+    ?.split("\n")
+    .filter((l) => l.trimStart().startsWith("at "))
+    .slice(0, 15)
+    .join("\n");
   return {
     type: err.name,
     message,

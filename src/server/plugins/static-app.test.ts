@@ -25,7 +25,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, "assets/app-abc123.js"), script);
   writeFileSync(join(dir, "assets/app-abc123.js.br"), brotliCompressSync(script));
   mkdirSync(join(dir, ".prerendered"));
-  for (const [name, title] of [["showcase", "Showcase"], ["landing", "Landing"]]) {
+  for (const [name, title] of [
+    ["showcase", "Showcase"],
+    ["landing", "Landing"],
+  ]) {
     const html = `<!doctype html><title>CleanSpace</title><div id=root><h1>${title}</h1></div>`;
     writeFileSync(join(dir, `.prerendered/${name}.html`), html);
     writeFileSync(join(dir, `.prerendered/${name}.html.br`), brotliCompressSync(html));
@@ -47,7 +50,11 @@ describe("serving the built client", () => {
   });
 
   it("sends the public pages prerendered, compressed, and never by their file names", async () => {
-    for (const [url, title] of [["/", "Showcase"], ["/showcase", "Showcase"], ["/landing/", "Landing"]] as const) {
+    for (const [url, title] of [
+      ["/", "Showcase"],
+      ["/showcase", "Showcase"],
+      ["/landing/", "Landing"],
+    ] as const) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain(`<h1>${title}</h1>`);
@@ -64,11 +71,11 @@ describe("serving the built client", () => {
   it("answers known pages with the shell and 200, unknown ones with the shell and 404", async () => {
     const known = await app.inject({ method: "GET", url: "/insights" });
     expect(known.statusCode).toBe(200);
-    expect(known.body).toContain('<div id=root>');
+    expect(known.body).toContain("<div id=root>");
     expect(known.headers["cache-control"]).toBe("no-cache");
     const unknown = await app.inject({ method: "GET", url: "/nowhere" });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain('<div id=root>');
+    expect(unknown.body).toContain("<div id=root>");
   });
 
   it("preloads the page's own chunks in the shell it sends", async () => {

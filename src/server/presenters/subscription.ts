@@ -34,7 +34,8 @@ export function presentSubscription(
   const state = billingStateOf(row, now);
   const stored = PlanTypeSchema.safeParse(row.subscriptionPlan);
   const plan = status === "lifetime" ? "lifetime" : state !== "none" && stored.success ? stored.data : null;
-  const withCard = Boolean(row.stripeSubscriptionId) && (state === "trial" || state === "active" || state === "past_due" || state === "canceling");
+  const withCard =
+    Boolean(row.stripeSubscriptionId) && (state === "trial" || state === "active" || state === "past_due" || state === "canceling");
   const renewsAt = state === "trial" ? row.trialEndsAt : withCard ? row.currentPeriodEnd : null;
   const live = state === "trial" || state === "active" || state === "past_due";
   const provider = opts.paymentsEnabled && Boolean(row.stripeCustomerId);

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = SAME_ORIGIN) => t.app.inject({ method: "POST", url, headers, payload });
+const post = (url: string, payload: object, headers: Record<string, string> = SAME_ORIGIN) =>
+  t.app.inject({ method: "POST", url, headers, payload });
 
 async function tokensOf(email: string): Promise<string[]> {
   await t.app.mail.idle();
@@ -75,7 +76,15 @@ describe("reset tokens die with the password (issue 18 #11)", () => {
 describe("signed-in answers are never cached (issue 18 #15)", () => {
   it("every /api answer carries Cache-Control: no-store, signed in or not, errors included", async () => {
     const u = await buildUser(t.app);
-    for (const url of ["/api/auth/me", `/api/users/${u.id}`, "/api/settings", `/api/digital-data/${u.id}`, `/api/streaks/${u.id}`, "/api/nope", "/api/health"]) {
+    for (const url of [
+      "/api/auth/me",
+      `/api/users/${u.id}`,
+      "/api/settings",
+      `/api/digital-data/${u.id}`,
+      `/api/streaks/${u.id}`,
+      "/api/nope",
+      "/api/health",
+    ]) {
       const res = await t.app.inject({ method: "GET", url, headers: as(u) });
       expect(res.headers["cache-control"], `${url} → ${res.statusCode}`).toMatch(/no-store/);
     }
@@ -86,12 +95,24 @@ describe("signed-in answers are never cached (issue 18 #15)", () => {
 
 describe("the logs hold no secrets (issue 18 #11, #17)", () => {
   it("logs request paths without their query string", () => {
-    expect(safeRequest({ method: "GET", url: "/reset-password?token=abc123", ip: "10.0.0.1" })).toEqual({ method: "GET", url: "/reset-password", remoteAddress: "10.0.0.1" });
+    expect(safeRequest({ method: "GET", url: "/reset-password?token=abc123", ip: "10.0.0.1" })).toEqual({
+      method: "GET",
+      url: "/reset-password",
+      remoteAddress: "10.0.0.1",
+    });
   });
 
   it("logs a database error's SQL without its parameters or row details", () => {
-    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), { code: "23505", detail: "Key (email)=(ann@example.com) already exists." });
-    const err = Object.assign(new Error('Failed query: insert into "users" ("email", "password") values ($1, $2)\nparams: ann@example.com,$argon2id$v=19$secret-hash'), { cause });
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
+      code: "23505",
+      detail: "Key (email)=(ann@example.com) already exists.",
+    });
+    const err = Object.assign(
+      new Error(
+        'Failed query: insert into "users" ("email", "password") values ($1, $2)\nparams: ann@example.com,$argon2id$v=19$secret-hash',
+      ),
+      { cause },
+    );
     const logged = JSON.stringify(safeError(err));
     expect(logged).toContain("Failed query: insert into");
     expect(logged).toContain("23505");
@@ -107,7 +128,12 @@ describe("the logs hold no secrets (issue 18 #11, #17)", () => {
       const u = await buildUser(app, { email: uniqueEmail("logged") });
       // Break the table under the route, so its query fails with our values as parameters.
       await database.db.execute("alter table users rename column name to name_gone" as never);
-      const res = await app.inject({ method: "PATCH", url: `/api/users/${u.id}?token=secret-query-value`, headers: as(u), payload: { name: "Secret Name Value" } });
+      const res = await app.inject({
+        method: "PATCH",
+        url: `/api/users/${u.id}?token=secret-query-value`,
+        headers: as(u),
+        payload: { name: "Secret Name Value" },
+      });
       expect(res.statusCode).toBe(500);
       const text = lines.join("");
       expect(text).toContain("unhandled error");

@@ -78,7 +78,12 @@ describe("sessions", () => {
     const https = await createTestApp({ NODE_ENV: "development", APP_ORIGIN: "https://app.example" });
     try {
       const headers = { origin: "https://app.example", host: "app.example" };
-      const res = await https.app.inject({ method: "POST", url: "/api/users", headers, payload: { name: "P", email: uniqueEmail(), password: GOOD_PASSWORD } });
+      const res = await https.app.inject({
+        method: "POST",
+        url: "/api/users",
+        headers,
+        payload: { name: "P", email: uniqueEmail(), password: GOOD_PASSWORD },
+      });
       const set = res.cookies.find((c) => c.name === "__Host-cs_session");
       expect(set).toMatchObject({ secure: true, httpOnly: true, path: "/", sameSite: "Lax" });
       expect(set).not.toHaveProperty("domain");
@@ -96,7 +101,12 @@ describe("sessions", () => {
   it("sets neither Secure nor HSTS over plain http, even with NODE_ENV=production", async () => {
     const http = await createTestApp({ NODE_ENV: "production" });
     try {
-      const res = await http.app.inject({ method: "POST", url: "/api/users", headers: SAME_ORIGIN, payload: { name: "P", email: uniqueEmail(), password: GOOD_PASSWORD } });
+      const res = await http.app.inject({
+        method: "POST",
+        url: "/api/users",
+        headers: SAME_ORIGIN,
+        payload: { name: "P", email: uniqueEmail(), password: GOOD_PASSWORD },
+      });
       expect(res.cookies.find((c) => c.name === "cs_session")?.secure).toBeFalsy();
       expect(res.headers["strict-transport-security"]).toBeUndefined();
     } finally {
@@ -164,7 +174,10 @@ describe("password reset", () => {
     const u = await buildUser(t.app);
     await inject("POST", "/api/auth/password-reset", { email: u.email });
     const token = (await resetLink(u.email))!;
-    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, u.id));
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, u.id));
     expect((await inject("POST", "/api/auth/password-reset/confirm", { token, password: "brand new secret" })).statusCode).toBe(400);
   });
 });

@@ -82,7 +82,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw fieldError("currentPassword", "Your current password is incorrect");
     }
     if (await isCommonPassword(request.body.newPassword)) throw fieldError("newPassword", messages.passwordTooCommon);
-    await app.db.update(users).set({ password: await hashPassword(request.body.newPassword) }).where(eq(users.id, row.id));
+    await app.db
+      .update(users)
+      .set({ password: await hashPassword(request.body.newPassword) })
+      .where(eq(users.id, row.id));
     await destroyUserSessions(app.db, row.id, session.id);
     await revokeResetTokens(app.db, row.id);
     await app.mail.send(passwordChangedMail(row.email)).catch(() => {});
@@ -112,7 +115,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (await isCommonPassword(password)) throw fieldError("password", messages.passwordTooCommon);
     const userId = await claimResetToken(app.db, token);
     if (userId === null) throw new HttpError(400, "This reset link is invalid or has expired");
-    await app.db.update(users).set({ password: await hashPassword(password) }).where(eq(users.id, userId));
+    await app.db
+      .update(users)
+      .set({ password: await hashPassword(password) })
+      .where(eq(users.id, userId));
     await destroyUserSessions(app.db, userId);
     await revokeResetTokens(app.db, userId);
     return reply.code(204).send();

@@ -37,13 +37,25 @@ describe("with Stripe (the local fake)", () => {
   it("cancel sets cancel at period end at Stripe; Pro stays until then; resume takes it back", async () => {
     const u = await payingSubscriber();
     const before = await summaryOf(t, u);
-    expect(before).toMatchObject({ state: "active", plan: "monthly", withCard: true, actions: { cancel: true, resume: false, changePlan: true, updatePayment: true, refund: true } });
+    expect(before).toMatchObject({
+      state: "active",
+      plan: "monthly",
+      withCard: true,
+      actions: { cancel: true, resume: false, changePlan: true, updatePayment: true, refund: true },
+    });
     expect(new Date(before.renewsAt).getTime()).toBeGreaterThan(Date.now() + 25 * DAY_MS);
 
     const cancelled = await action(t, u, "cancel");
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ status: "active", state: "canceling", renewsAt: before.renewsAt, actions: { cancel: false, resume: true } });
-    expect(stripe.requests.map((r) => [r.method, r.path, r.body])).toEqual([["POST", `/v1/subscriptions/${u.subscriptionId}`, { cancel_at_period_end: "true" }]]);
+    expect(cancelled.json()).toMatchObject({
+      status: "active",
+      state: "canceling",
+      renewsAt: before.renewsAt,
+      actions: { cancel: false, resume: true },
+    });
+    expect(stripe.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ["POST", `/v1/subscriptions/${u.subscriptionId}`, { cancel_at_period_end: "true" }],
+    ]);
     expect(stripe.subscription(u.subscriptionId)).toMatchObject({ cancel_at_period_end: true, status: "active" });
     expect(await statusSeenBy(t, u)).toBe("active");
 
@@ -60,7 +72,10 @@ describe("with Stripe (the local fake)", () => {
 
   it("cancel is refused less than 24 h before the renewal (Terms)", async () => {
     const u = await payingSubscriber();
-    await t.database.db.update(users).set({ currentPeriodEnd: new Date(Date.now() + 23 * 3600 * 1000) }).where(eq(users.id, u.id));
+    await t.database.db
+      .update(users)
+      .set({ currentPeriodEnd: new Date(Date.now() + 23 * 3600 * 1000) })
+      .where(eq(users.id, u.id));
     expect((await summaryOf(t, u)).actions.cancel).toBe(false);
     const res = await action(t, u, "cancel");
     expect(res.statusCode).toBe(409);
@@ -82,7 +97,12 @@ describe("with Stripe (the local fake)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ plan: "yearly", state: "active" });
     const update = stripe.requests.find((r) => r.method === "POST")!;
-    expect(update.body).toEqual({ items: [{ id: item, price: "price_yearly" }], proration_behavior: "create_prorations", cancel_at_period_end: "false", metadata: { planType: "yearly" } });
+    expect(update.body).toEqual({
+      items: [{ id: item, price: "price_yearly" }],
+      proration_behavior: "create_prorations",
+      cancel_at_period_end: "false",
+      metadata: { planType: "yearly" },
+    });
     expect((await rowOf(t, u.id)).subscriptionPlan).toBe("yearly");
     expect((await action(t, u, "change-plan", { planType: "monthly" })).json()).toMatchObject({ plan: "monthly" });
     const bad = await action(t, u, "change-plan", { planType: "lifetime" });
@@ -107,7 +127,10 @@ describe("with Stripe (the local fake)", () => {
     expect(mails.some((m) => m.subject.includes("payment didn't go through"))).toBe(true);
 
     // Seven days later, still unpaid: suspended, Pro routes refuse.
-    await t.database.db.update(users).set({ pastDueSince: new Date(Date.now() - 7 * DAY_MS - 60_000) }).where(eq(users.id, u.id));
+    await t.database.db
+      .update(users)
+      .set({ pastDueSince: new Date(Date.now() - 7 * DAY_MS - 60_000) })
+      .where(eq(users.id, u.id));
     expect(await statusSeenBy(t, u)).toBe("free");
     expect(await summaryOf(t, u)).toMatchObject({ status: "free", state: "past_due", actions: { updatePayment: true } });
     expect((await t.app.inject({ method: "GET", url: `/api/insights/${u.id}`, headers: as(u) })).statusCode).toBe(403);
@@ -144,7 +167,10 @@ describe("with Stripe (the local fake)", () => {
 
   it("refund after 30 days is refused with the rule, and Stripe is not called", async () => {
     const u = await payingSubscriber();
-    await t.database.db.update(users).set({ firstPaidAt: new Date(Date.now() - 31 * DAY_MS) }).where(eq(users.id, u.id));
+    await t.database.db
+      .update(users)
+      .set({ firstPaidAt: new Date(Date.now() - 31 * DAY_MS) })
+      .where(eq(users.id, u.id));
     const summary = await summaryOf(t, u);
     expect(summary.actions.refund).toBe(false);
     expect(new Date(summary.refundDeadline).getTime()).toBeLessThan(Date.now());
@@ -161,7 +187,10 @@ describe("with Stripe (the local fake)", () => {
     expect((await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email))).length).toBeGreaterThan(0);
     const res = await t.app.inject({ method: "DELETE", url: `/api/users/${u.id}`, headers: as(u), payload: { password: u.password } });
     expect(res.statusCode).toBe(204);
-    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/subscriptions/${u.subscriptionId}`, `DELETE /v1/subscriptions/${u.subscriptionId}`]);
+    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/subscriptions/${u.subscriptionId}`,
+      `DELETE /v1/subscriptions/${u.subscriptionId}`,
+    ]);
     expect(stripe.subscription(u.subscriptionId).status).toBe("canceled");
     expect(await t.database.db.select().from(users).where(eq(users.id, u.id))).toEqual([]);
     expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email))).toEqual([]);
@@ -180,7 +209,10 @@ describe("with Stripe (the local fake)", () => {
     const u = await buildUser(t.app);
     for (const name of ["cancel", "resume", "portal", "refund"]) {
       expect((await t.app.inject({ method: "POST", url: `/api/subscription/${name}`, headers: SAME_ORIGIN })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: "POST", url: `/api/subscription/${name}`, headers: { ...as(u), origin: "https://evil.example" } })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: "POST", url: `/api/subscription/${name}`, headers: { ...as(u), origin: "https://evil.example" } }))
+          .statusCode,
+      ).toBe(403);
     }
     expect((await action(t, u, "cancel")).statusCode).toBe(409);
     expect((await action(t, u, "resume")).statusCode).toBe(409);
@@ -208,12 +240,26 @@ describe("without Stripe keys (card-free trials)", () => {
   it("cancel ends a card-free trial at once, and the trial stays used", async () => {
     const u = await buildVerifiedUser(t.app);
     await t.app.inject({ method: "POST", url: "/api/create-subscription", headers: as(u), payload: { userId: u.id, planType: "monthly" } });
-    expect(await summaryOf(t, u)).toMatchObject({ state: "trial", withCard: false, paymentsEnabled: false, actions: { cancel: true, resume: false, changePlan: false, updatePayment: false, refund: false } });
+    expect(await summaryOf(t, u)).toMatchObject({
+      state: "trial",
+      withCard: false,
+      paymentsEnabled: false,
+      actions: { cancel: true, resume: false, changePlan: false, updatePayment: false, refund: false },
+    });
     const res = await action(t, u, "cancel");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: "free", state: "none", trialAvailable: false });
     expect(await statusSeenBy(t, u)).toBe("free");
-    expect((await t.app.inject({ method: "POST", url: "/api/create-subscription", headers: as(u), payload: { userId: u.id, planType: "monthly" } })).statusCode).toBe(409);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/create-subscription",
+          headers: as(u),
+          payload: { userId: u.id, planType: "monthly" },
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 
   it("Update payment method says plainly it is unavailable (503)", async () => {
@@ -226,7 +272,12 @@ describe("without Stripe keys (card-free trials)", () => {
   it("verification: the mailed link confirms once; bad or used links are a 400; resend mails a new link", async () => {
     const u = await buildUser(t.app);
     const token = await verificationTokenFor(t.app, u.email);
-    const bad = await t.app.inject({ method: "POST", url: "/api/auth/verify-email", headers: SAME_ORIGIN, payload: { token: "x".repeat(43) } });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/verify-email",
+      headers: SAME_ORIGIN,
+      payload: { token: "x".repeat(43) },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: BAD_VERIFY_LINK });
     expect((await t.app.inject({ method: "POST", url: "/api/auth/verify-email", headers: SAME_ORIGIN, payload: {} })).statusCode).toBe(400);
@@ -240,19 +291,35 @@ describe("without Stripe keys (card-free trials)", () => {
     expect(ok.json()).toEqual({ verified: true });
     expect((await rowOf(t, u.id)).emailVerifiedAt).toBeInstanceOf(Date);
     // Every link of the account is spent.
-    expect((await t.app.inject({ method: "POST", url: "/api/auth/verify-email", headers: SAME_ORIGIN, payload: { token } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/auth/verify-email", headers: SAME_ORIGIN, payload: { token } })).statusCode,
+    ).toBe(400);
     const again = await t.app.inject({ method: "POST", url: "/api/auth/resend-verification", headers: as(u) });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: ALREADY_VERIFIED });
     expect((await t.app.inject({ method: "POST", url: "/api/auth/resend-verification", headers: SAME_ORIGIN })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "POST", url: "/api/auth/verify-email", headers: { origin: "https://evil.example" }, payload: { token } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/auth/verify-email",
+          headers: { origin: "https://evil.example" },
+          payload: { token },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it("a link sent to an old address does not confirm the new one", async () => {
     const u = await buildUser(t.app);
     const token = await verificationTokenFor(t.app, u.email);
-    await t.database.db.update(users).set({ email: `changed.${u.email}` }).where(eq(users.id, u.id));
-    expect((await t.app.inject({ method: "POST", url: "/api/auth/verify-email", headers: SAME_ORIGIN, payload: { token } })).statusCode).toBe(400);
+    await t.database.db
+      .update(users)
+      .set({ email: `changed.${u.email}` })
+      .where(eq(users.id, u.id));
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/auth/verify-email", headers: SAME_ORIGIN, payload: { token } })).statusCode,
+    ).toBe(400);
     expect((await rowOf(t, u.id)).emailVerifiedAt).toBeNull();
   });
 });

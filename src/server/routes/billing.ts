@@ -49,8 +49,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     summarize(app, await resumeSubscription(app, await actor(request))),
   );
 
-  app.post("/api/subscription/change-plan", { config: { auth: true }, schema: { body: ChangePlanSchema, response: summary } }, async (request) =>
-    summarize(app, await changePlan(app, await actor(request), request.body.planType)),
+  app.post(
+    "/api/subscription/change-plan",
+    { config: { auth: true }, schema: { body: ChangePlanSchema, response: summary } },
+    async (request) => summarize(app, await changePlan(app, await actor(request), request.body.planType)),
   );
 
   app.post("/api/subscription/portal", { config: { auth: true }, schema: { response: { 200: PortalSessionSchema } } }, async (request) => ({
@@ -62,11 +64,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...(await summarize(app, row)), refundedCents };
   });
 
-  app.post("/api/auth/verify-email", { schema: { body: VerifyEmailSchema, response: { 200: z.object({ verified: z.literal(true) }) } } }, async (request) => {
-    await enforceLimit(app.limiter, `verify:ip:${request.ip}`, 30 * m, 3600_000);
-    if (!(await confirmEmail(app.db, request.body.token))) throw new HttpError(400, BAD_VERIFY_LINK);
-    return { verified: true as const };
-  });
+  app.post(
+    "/api/auth/verify-email",
+    { schema: { body: VerifyEmailSchema, response: { 200: z.object({ verified: z.literal(true) }) } } },
+    async (request) => {
+      await enforceLimit(app.limiter, `verify:ip:${request.ip}`, 30 * m, 3600_000);
+      if (!(await confirmEmail(app.db, request.body.token))) throw new HttpError(400, BAD_VERIFY_LINK);
+      return { verified: true as const };
+    },
+  );
 
   app.post(
     "/api/auth/resend-verification",

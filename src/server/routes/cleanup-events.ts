@@ -18,7 +18,11 @@ const eventStateJoin: SessionJoin<EventState> = () => readEventStateWithSession;
 export const cleanupEventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/cleanup-events",
-    { config: { auth: true, sessionJoin: eventStateJoin }, schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } }, serializerCompiler: compiledSerializer },
+    {
+      config: { auth: true, sessionJoin: eventStateJoin },
+      schema: { body: CleanupEventSchema, response: { 200: CleanupEventResultSchema } },
+      serializerCompiler: compiledSerializer,
+    },
     async (request) => {
       const { userId } = requireUser(request);
       const { clientId, actionId, category, action, items, bytesFreed, timezone } = request.body;

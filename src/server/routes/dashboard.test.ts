@@ -37,7 +37,16 @@ describe("digital data", () => {
     const expected = computeHealthScore({ ...summary });
     expect(saved.json()).toEqual({ userId: u.id, healthScore: expected.score });
     const data = (await req(u, "GET", `/api/digital-data/${u.id}`)).json();
-    expect(data).toMatchObject({ hasScanned: true, healthScore: expected.score, photosCount: 400, photosDuplicates: 30, filesCount: 600, filesLarge: 2, photosStorage: 0.8, filesStorage: 0.2 });
+    expect(data).toMatchObject({
+      hasScanned: true,
+      healthScore: expected.score,
+      photosCount: 400,
+      photosDuplicates: 30,
+      filesCount: 600,
+      filesLarge: 2,
+      photosStorage: 0.8,
+      filesStorage: 0.2,
+    });
     expect(data.scoreFactors.map((f: { key: string }) => f.key)).toEqual(expected.factors.map((f) => f.key));
     const snap = await req(u, "POST", `/api/digital-data/${u.id}/scan`);
     expect(snap.json()).toMatchObject({ userId: u.id, healthScore: expected.score });
@@ -59,9 +68,16 @@ describe("digital data", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ scanId: summary.scannedAt, healthScore: first.json().healthScore });
     // A new scan is a new snapshot.
-    await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: { ...summary, scannedAt: "2026-11-22T09:00:00.000Z" }, snapshot: true });
+    await req(u, "POST", "/api/real-data/scan", {
+      userId: u.id,
+      summary: { ...summary, scannedAt: "2026-11-22T09:00:00.000Z" },
+      snapshot: true,
+    });
     expect(await t.database.db.select().from(scanSnapshots).where(eq(scanSnapshots.userId, u.id))).toHaveLength(2);
-    expect((await req(u, "GET", `/api/digital-data/${u.id}`)).json()).toMatchObject({ hasScanned: true, healthScore: first.json().healthScore });
+    expect((await req(u, "GET", `/api/digital-data/${u.id}`)).json()).toMatchObject({
+      hasScanned: true,
+      healthScore: first.json().healthScore,
+    });
   });
 
   it("refuses a snapshot before any scan", async () => {
@@ -110,7 +126,9 @@ describe("streaks", () => {
     const yesterday = new Date(`${today}T00:00:00Z`);
     yesterday.setUTCDate(yesterday.getUTCDate() - 1);
     const y = yesterday.toISOString().slice(0, 10);
-    await t.database.db.insert(streaks).values({ userId: u.id, currentStreak: 4, longestStreak: 9, lastActiveDate: yesterday, streakHistory: [y] });
+    await t.database.db
+      .insert(streaks)
+      .values({ userId: u.id, currentStreak: 4, longestStreak: 9, lastActiveDate: yesterday, streakHistory: [y] });
     const res = (await req(u, "POST", `/api/streaks/${u.id}/update`, { timezone: zone })).json();
     expect(res).toMatchObject({ currentStreak: 5, longestStreak: 9, today, streakHistory: [y, today] });
   });
@@ -152,52 +170,89 @@ describe("cleanup events", () => {
     expect(stored).toMatchObject([{ currentStreak: 1, longestStreak: 1, streakHistory: [first.streak.today] }]);
   });
 
-  it.each(["Pacific/Kiritimati", "Pacific/Pago_Pago"])("counts the goal on the user's own day in %s, and stores the zone only when it changes", async (zone) => {
-    const u = await buildUser(t.app);
-    await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
-    const today = localDate(new Date(), zone);
-    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    await insertCleanupEventRows(t.database.db, [{ userId: u.id, clientId: clientId(), category: "files", action: "trash", items: 1, localDate: yesterday }]);
-    const first = (await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1, timezone: zone })).json();
-    expect(first).toMatchObject({ recorded: true, goal: { completed: 1 }, streak: { today } });
-    // xmin changes with every write of the row.
-    const version = async () => ((await t.database.db.execute(sql`select xmin::text as v from user_settings where user_id = ${u.id}`)) as unknown as { rows: { v: string }[] }).rows[0];
-    const stored = await version();
-    const second = (await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1, timezone: zone })).json();
-    expect(second.goal.completed).toBe(2);
-    expect(await version()).toEqual(stored);
-    const dashboard = (await req(u, "GET", `/api/digital-data/${u.id}`)).json();
-    expect(dashboard).toMatchObject({ today, goal: { completed: 2 } });
-  });
+  it.each(["Pacific/Kiritimati", "Pacific/Pago_Pago"])(
+    "counts the goal on the user's own day in %s, and stores the zone only when it changes",
+    async (zone) => {
+      const u = await buildUser(t.app);
+      await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
+      const today = localDate(new Date(), zone);
+      const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      await insertCleanupEventRows(t.database.db, [
+        { userId: u.id, clientId: clientId(), category: "files", action: "trash", items: 1, localDate: yesterday },
+      ]);
+      const first = (
+        await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1, timezone: zone })
+      ).json();
+      expect(first).toMatchObject({ recorded: true, goal: { completed: 1 }, streak: { today } });
+      // xmin changes with every write of the row.
+      const version = async () =>
+        (
+          (await t.database.db.execute(sql`select xmin::text as v from user_settings where user_id = ${u.id}`)) as unknown as {
+            rows: { v: string }[];
+          }
+        ).rows[0];
+      const stored = await version();
+      const second = (
+        await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1, timezone: zone })
+      ).json();
+      expect(second.goal.completed).toBe(2);
+      expect(await version()).toEqual(stored);
+      const dashboard = (await req(u, "GET", `/api/digital-data/${u.id}`)).json();
+      expect(dashboard).toMatchObject({ today, goal: { completed: 2 } });
+    },
+  );
 
   it("never moves the goal or the streak for a review, an ignore or a restore (issue 16)", async () => {
     const u = await buildUser(t.app);
     await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
     for (const action of ["review", "ignore", "restore"]) {
-      const res = (await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "apps", action, items: 3, bytesFreed: 0 })).json();
+      const res = (
+        await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "apps", action, items: 3, bytesFreed: 0 })
+      ).json();
       expect(res).toMatchObject({ recorded: true, goal: { completed: 0 }, streak: { currentStreak: 0 } });
     }
     expect(await t.database.db.select().from(streaks).where(eq(streaks.userId, u.id))).toEqual([]);
     expect((await req(u, "GET", `/api/digital-data/${u.id}`)).json().goal.completed).toBe(0);
-    const trashed = (await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "photos", action: "trash", items: 2, bytesFreed: 20 })).json();
+    const trashed = (
+      await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "photos", action: "trash", items: 2, bytesFreed: 20 })
+    ).json();
     expect(trashed).toMatchObject({ goal: { completed: 1 }, streak: { currentStreak: 1 } });
     expect((await req(u, "GET", `/api/digital-data/${u.id}`)).json().goal.completed).toBe(1);
   });
 
   it("shows a move to the trash as reclaimable and a delete as freed, once (issue 16)", async () => {
     const u = await buildUser(t.app);
-    await t.database.db.execute(sql`update users set subscription_status = 'trial', trial_ends_at = now() + interval '1 day' where id = ${u.id}`);
+    await t.database.db.execute(
+      sql`update users set subscription_status = 'trial', trial_ends_at = now() + interval '1 day' where id = ${u.id}`,
+    );
     await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: buildSummary() });
     const totals = async () => (await req(u, "GET", `/api/insights/${u.id}`)).json().totals;
-    await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "photos", action: "trash", items: 4, bytesFreed: 40_000 });
+    await req(u, "POST", "/api/cleanup-events", {
+      clientId: clientId(),
+      category: "photos",
+      action: "trash",
+      items: 4,
+      bytesFreed: 40_000,
+    });
     expect(await totals()).toMatchObject({ reclaimableBytes: 40_000, bytesFreed: 0, estimatedBytesFreed: 0, itemsDeleted: 0 });
-    await req(u, "POST", "/api/cleanup-events", { clientId: clientId(), category: "photos", action: "delete", items: 4, bytesFreed: 40_000 });
+    await req(u, "POST", "/api/cleanup-events", {
+      clientId: clientId(),
+      category: "photos",
+      action: "delete",
+      items: 4,
+      bytesFreed: 40_000,
+    });
     expect(await totals()).toMatchObject({ reclaimableBytes: 0, bytesFreed: 40_000, estimatedBytesFreed: 0, itemsDeleted: 4 });
   });
 
   it("accepts the offline queue's actionId as the client id", async () => {
     const u = await buildUser(t.app);
-    const res = await req(u, "POST", "/api/cleanup-events", { actionId: "8f0c2a9e-1b2c-4d5e", category: "files", action: "review", items: 1 });
+    const res = await req(u, "POST", "/api/cleanup-events", {
+      actionId: "8f0c2a9e-1b2c-4d5e",
+      category: "files",
+      action: "review",
+      items: 1,
+    });
     expect(res.json().recorded).toBe(true);
   });
 
@@ -225,25 +280,40 @@ describe("cleanup events", () => {
   });
 
   it("answers 401 without a session", async () => {
-    expect((await req(null, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1 })).statusCode).toBe(401);
+    expect(
+      (await req(null, "POST", "/api/cleanup-events", { clientId: clientId(), category: "files", action: "trash", items: 1 })).statusCode,
+    ).toBe(401);
   });
 });
 
 // The per-user, per-day cleanup counter (issue 23) against a recount of the events. On
 // PostgreSQL (CI sets DATABASE_URL) the concurrent requests really race.
 
-const postEvent = (u: TestUser, body: object) => t.app.inject({ method: "POST", url: "/api/cleanup-events", headers: as(u), payload: body });
+const postEvent = (u: TestUser, body: object) =>
+  t.app.inject({ method: "POST", url: "/api/cleanup-events", headers: as(u), payload: body });
 const undoEvent = (u: TestUser, id: string) => t.app.inject({ method: "DELETE", url: `/api/cleanup-events/${id}`, headers: as(u) });
-const goalToday = async (u: TestUser) => (await t.app.inject({ method: "GET", url: `/api/digital-data/${u.id}`, headers: as(u) })).json() as { today: string; goal: { completed: number } };
+const goalToday = async (u: TestUser) =>
+  (await t.app.inject({ method: "GET", url: `/api/digital-data/${u.id}`, headers: as(u) })).json() as {
+    today: string;
+    goal: { completed: number };
+  };
 
 type Day = { day: string; n: number };
-const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Day[] }).rows.map((r) => ({ day: r.day, n: Number(r.n) }));
+const rows = async (query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: Day[] }).rows.map((r) => ({ day: r.day, n: Number(r.n) }));
 
 /** The counters of `userId` (zero rows left out) and a recount of the events, per day. */
 async function countersAndRecount(userId: number) {
-  const goal = sql.join(GOAL_ACTIONS.map((a) => sql`${a}`), sql`, `);
-  const counters = await rows(sql`select local_date as day, cleanups as n from cleanup_day_counts where user_id = ${userId} and cleanups <> 0 order by 1`);
-  const recount = await rows(sql`select local_date as day, count(*) as n from cleanup_events where user_id = ${userId} and action in (${goal}) group by 1 order by 1`);
+  const goal = sql.join(
+    GOAL_ACTIONS.map((a) => sql`${a}`),
+    sql`, `,
+  );
+  const counters = await rows(
+    sql`select local_date as day, cleanups as n from cleanup_day_counts where user_id = ${userId} and cleanups <> 0 order by 1`,
+  );
+  const recount = await rows(
+    sql`select local_date as day, count(*) as n from cleanup_events where user_id = ${userId} and action in (${goal}) group by 1 order by 1`,
+  );
   return { counters, recount };
 }
 
@@ -257,7 +327,8 @@ describe("the day's cleanup counter", () => {
   it("equals a recount after inserts, retries, reviews and undos, and the goal reads it", async () => {
     const u = await scannedUser();
     const ids = Array.from({ length: 6 }, clientId);
-    for (const [i, id] of ids.entries()) await postEvent(u, { clientId: id, category: "files", action: i % 3 === 2 ? "review" : "trash", items: 1 });
+    for (const [i, id] of ids.entries())
+      await postEvent(u, { clientId: id, category: "files", action: i % 3 === 2 ? "review" : "trash", items: 1 });
     await postEvent(u, { clientId: ids[0], category: "files", action: "trash", items: 1 }); // a retry counts once
     expect((await undoEvent(u, ids[1]!)).statusCode).toBe(204); // a cleanup
     expect((await undoEvent(u, ids[2]!)).statusCode).toBe(204); // a review: the count stays
@@ -272,7 +343,9 @@ describe("the day's cleanup counter", () => {
 
   it("stays exact under concurrent inserts of one user, each answer counting its own event", async () => {
     const u = await scannedUser();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => postEvent(u, { clientId: clientId(), category: "files", action: "trash", items: 1 })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => postEvent(u, { clientId: clientId(), category: "files", action: "trash", items: 1 })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
     const completed = answers.map((a) => (a.json() as { goal: { completed: number } }).goal.completed).sort((a, b) => a - b);
     // Each insert reads the counter after adding itself: 1, 2, …, 30, no two alike.
@@ -285,7 +358,9 @@ describe("the day's cleanup counter", () => {
   it("stays exact under concurrent inserts and undos of several users", async () => {
     const users = await Promise.all(Array.from({ length: 5 }, scannedUser));
     const made = users.map(() => Array.from({ length: 6 }, clientId));
-    await Promise.all(users.flatMap((u, i) => made[i]!.map((id) => postEvent(u, { clientId: id, category: "photos", action: "trash", items: 1 }))));
+    await Promise.all(
+      users.flatMap((u, i) => made[i]!.map((id) => postEvent(u, { clientId: id, category: "photos", action: "trash", items: 1 }))),
+    );
     // Undo two of each user's while more arrive.
     await Promise.all(
       users.flatMap((u, i) => [

@@ -5,7 +5,14 @@ import { DigitalDataSchema, RealDataScanSchema } from "../../domain/schemas/digi
 import { joinedOf, requireOwnUser, type SessionJoin } from "../auth/guard";
 import { compiledSerializer } from "../plugins/compiled-serializer";
 import { HttpError } from "../plugins/errors";
-import { loadDigitalData, presentDigitalDataRead, readDigitalDataWithSession, saveScanWithSnapshot, saveSummary, type DigitalDataRead } from "../services/digital-data";
+import {
+  loadDigitalData,
+  presentDigitalDataRead,
+  readDigitalDataWithSession,
+  saveScanWithSnapshot,
+  saveSummary,
+  type DigitalDataRead,
+} from "../services/digital-data";
 import { enforceLimit } from "../services/rate-limit";
 import { userToday } from "../services/user-time";
 
@@ -21,7 +28,11 @@ const DAY_MS = 24 * 3600_000;
 export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/digital-data/:userId",
-    { config: { auth: true, sessionJoin: digitalDataJoin }, schema: { params: UserIdParams, response: { 200: DigitalDataSchema } }, serializerCompiler: compiledSerializer },
+    {
+      config: { auth: true, sessionJoin: digitalDataJoin },
+      schema: { params: UserIdParams, response: { 200: DigitalDataSchema } },
+      serializerCompiler: compiledSerializer,
+    },
     async (request) => {
       const { userId } = request.params;
       requireOwnUser(request, userId);
@@ -31,35 +42,27 @@ export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/api/real-data/scan",
-    { config: { auth: true }, schema: { body: RealDataScanSchema } },
-    async (request) => {
-      // The body's userId is checked, never trusted: it must be the signed-in user.
-      const { userId, summary, snapshot } = request.body;
-      requireOwnUser(request, userId);
-      await enforceLimit(app.limiter, `quota:scans:${userId}`, app.limits.scansPerDay, DAY_MS);
-      if (!snapshot) return { userId, healthScore: await saveSummary(app.db, userId, summary) };
-      // A finished scan: summary and snapshot in one transaction (the client's one write).
-      await enforceLimit(app.limiter, `quota:snapshots:${userId}`, app.limits.snapshotsPerDay, DAY_MS);
-      return { userId, ...(await saveScanWithSnapshot(app.db, userId, summary, await userToday(app.db, userId))) };
-    },
-  );
+  app.post("/api/real-data/scan", { config: { auth: true }, schema: { body: RealDataScanSchema } }, async (request) => {
+    // The body's userId is checked, never trusted: it must be the signed-in user.
+    const { userId, summary, snapshot } = request.body;
+    requireOwnUser(request, userId);
+    await enforceLimit(app.limiter, `quota:scans:${userId}`, app.limits.scansPerDay, DAY_MS);
+    if (!snapshot) return { userId, healthScore: await saveSummary(app.db, userId, summary) };
+    // A finished scan: summary and snapshot in one transaction (the client's one write).
+    await enforceLimit(app.limiter, `quota:snapshots:${userId}`, app.limits.snapshotsPerDay, DAY_MS);
+    return { userId, ...(await saveScanWithSnapshot(app.db, userId, summary, await userToday(app.db, userId))) };
+  });
 
-  app.post(
-    "/api/digital-data/:userId/scan",
-    { config: { auth: true }, schema: { params: UserIdParams } },
-    async (request) => {
-      const { userId } = request.params;
-      requireOwnUser(request, userId);
-      // Snapshots are history rows the Insights screen reads: bounded per user.
-      await enforceLimit(app.limiter, `quota:snapshots:${userId}`, app.limits.snapshotsPerDay, DAY_MS);
-      const today = await userToday(app.db, userId);
-      const data = await loadDigitalData(app.db, userId, today);
-      if (!data.summary) throw new HttpError(409, "Run a scan first");
-      // The stored summary's scan, recorded once however often this is called.
-      const saved = await saveScanWithSnapshot(app.db, userId, data.summary, today);
-      return { userId, healthScore: saved.healthScore, snapshotId: saved.snapshotId };
-    },
-  );
+  app.post("/api/digital-data/:userId/scan", { config: { auth: true }, schema: { params: UserIdParams } }, async (request) => {
+    const { userId } = request.params;
+    requireOwnUser(request, userId);
+    // Snapshots are history rows the Insights screen reads: bounded per user.
+    await enforceLimit(app.limiter, `quota:snapshots:${userId}`, app.limits.snapshotsPerDay, DAY_MS);
+    const today = await userToday(app.db, userId);
+    const data = await loadDigitalData(app.db, userId, today);
+    if (!data.summary) throw new HttpError(409, "Run a scan first");
+    // The stored summary's scan, recorded once however often this is called.
+    const saved = await saveScanWithSnapshot(app.db, userId, data.summary, today);
+    return { userId, healthScore: saved.healthScore, snapshotId: saved.snapshotId };
+  });
 };

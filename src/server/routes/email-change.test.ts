@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = SAME_ORIGIN) => t.app.inject({ method: "POST", url, headers, payload });
+const post = (url: string, payload: object, headers: Record<string, string> = SAME_ORIGIN) =>
+  t.app.inject({ method: "POST", url, headers, payload });
 const emailOf = async (id: number) => (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;
 
 async function linkIn(to: string, action: "confirm" | "undo"): Promise<string> {
@@ -67,7 +68,11 @@ describe("POST /api/auth/email-change", () => {
   it("answers 401 without a session and 403 cross-site", async () => {
     const u = await buildUser(t.app);
     expect((await post("/api/auth/email-change", { newEmail: uniqueEmail(), currentPassword: u.password })).statusCode).toBe(401);
-    const forged = await post("/api/auth/email-change", { newEmail: uniqueEmail(), currentPassword: u.password }, { ...as(u), origin: "https://evil.example" });
+    const forged = await post(
+      "/api/auth/email-change",
+      { newEmail: uniqueEmail(), currentPassword: u.password },
+      { ...as(u), origin: "https://evil.example" },
+    );
     expect(forged.statusCode).toBe(403);
   });
 });
@@ -95,7 +100,10 @@ describe("confirming from the new address", () => {
     const u = await buildUser(t.app);
     const target = uniqueEmail("late");
     await start(u, target);
-    await t.database.db.update(emailChanges).set({ confirmExpiresAt: new Date(Date.now() - 1000) }).where(eq(emailChanges.userId, u.id));
+    await t.database.db
+      .update(emailChanges)
+      .set({ confirmExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.userId, u.id));
     expect((await post("/api/auth/email-change/confirm", { token: await linkIn(target, "confirm") })).statusCode).toBe(400);
     expect(await emailOf(u.id)).toBe(u.email);
   });

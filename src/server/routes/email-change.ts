@@ -26,30 +26,38 @@ const INVALID_LINK = "This link is invalid or has expired";
 export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const origin = appOrigin(app.env);
 
-  app.get("/api/auth/email-change", { config: { auth: true }, schema: { response: { 200: PendingEmailChangeSchema } } }, async (request) => {
-    const pending = await pendingEmailChange(app.db, requireUser(request).userId);
-    return { pending: pending && { newEmail: pending.newEmail, expiresAt: pending.expiresAt.toISOString() } };
-  });
+  app.get(
+    "/api/auth/email-change",
+    { config: { auth: true }, schema: { response: { 200: PendingEmailChangeSchema } } },
+    async (request) => {
+      const pending = await pendingEmailChange(app.db, requireUser(request).userId);
+      return { pending: pending && { newEmail: pending.newEmail, expiresAt: pending.expiresAt.toISOString() } };
+    },
+  );
 
-  app.post("/api/auth/email-change", { config: { auth: true }, schema: { body: EmailChangeRequestSchema, response: { 202: PendingEmailChangeSchema } } }, async (request, reply) => {
-    const session = requireUser(request);
-    await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, FIFTEEN_MINUTES);
-    const [user] = await app.db.select().from(users).where(eq(users.id, session.userId));
-    if (!user) throw new HttpError(401, "Authentication required");
-    await app.throttles.reauth.check(user.email, request.client);
-    if (!(await verifyPassword(user.password, request.body.currentPassword))) {
-      await app.throttles.reauth.fail(user.email, request.client);
-      throw fieldError("currentPassword", "Your current password is incorrect");
-    }
-    const { newEmail } = request.body;
-    if (newEmail === user.email) throw fieldError("newEmail", "This is already your sign-in address");
-    const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
-    if (taken) throw fieldError("newEmail", messages.emailTaken);
-    const change = await startEmailChange(app.db, user, newEmail);
-    await app.mail.send(emailChangeConfirmMail(newEmail, `${origin}/email-change?action=confirm&token=${change.confirmToken}`));
-    await app.mail.send(emailChangeNoticeMail(user.email, newEmail, `${origin}/email-change?action=undo&token=${change.undoToken}`));
-    return reply.code(202).send({ pending: { newEmail, expiresAt: change.expiresAt.toISOString() } });
-  });
+  app.post(
+    "/api/auth/email-change",
+    { config: { auth: true }, schema: { body: EmailChangeRequestSchema, response: { 202: PendingEmailChangeSchema } } },
+    async (request, reply) => {
+      const session = requireUser(request);
+      await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, FIFTEEN_MINUTES);
+      const [user] = await app.db.select().from(users).where(eq(users.id, session.userId));
+      if (!user) throw new HttpError(401, "Authentication required");
+      await app.throttles.reauth.check(user.email, request.client);
+      if (!(await verifyPassword(user.password, request.body.currentPassword))) {
+        await app.throttles.reauth.fail(user.email, request.client);
+        throw fieldError("currentPassword", "Your current password is incorrect");
+      }
+      const { newEmail } = request.body;
+      if (newEmail === user.email) throw fieldError("newEmail", "This is already your sign-in address");
+      const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+      if (taken) throw fieldError("newEmail", messages.emailTaken);
+      const change = await startEmailChange(app.db, user, newEmail);
+      await app.mail.send(emailChangeConfirmMail(newEmail, `${origin}/email-change?action=confirm&token=${change.confirmToken}`));
+      await app.mail.send(emailChangeNoticeMail(user.email, newEmail, `${origin}/email-change?action=undo&token=${change.undoToken}`));
+      return reply.code(202).send({ pending: { newEmail, expiresAt: change.expiresAt.toISOString() } });
+    },
+  );
 
   app.post("/api/auth/email-change/confirm", { schema: { body: EmailChangeTokenSchema } }, async (request) => {
     await enforceLimit(app.limiter, `email-link:ip:${request.client}`, app.limits.reset * 4, 3600_000);

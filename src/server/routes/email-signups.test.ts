@@ -24,7 +24,13 @@ const SAME_SITE = { ...SAME_ORIGIN, host: new URL(SAME_ORIGIN.origin).host };
 // Each case posts from its own address so the per-client rate limit never couples them.
 let nextIp = 10;
 function post(payload: unknown, headers: Record<string, string> = SAME_SITE) {
-  return t.app.inject({ method: "POST", url: "/api/email-signup", headers, payload: payload as object, remoteAddress: `10.0.0.${nextIp++}` });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/email-signup",
+    headers,
+    payload: payload as object,
+    remoteAddress: `10.0.0.${nextIp++}`,
+  });
 }
 
 const LANDING = { source: "landing_page", tags: ["app_launch_notification", "early_access"] };

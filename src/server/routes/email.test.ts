@@ -50,7 +50,12 @@ beforeAll(async () => {
       { name: "bob", password: "bob-app-password", messages: bobPlan },
     ],
   });
-  t = await createTestApp({ IMAP_ALLOW_HOSTS: "127.0.0.1", IMAP_CA_FILE: dovecot.caFile, IMAP_SECRET_KEY: SECRET, IMAP_TIMEOUT_MS: "2000" });
+  t = await createTestApp({
+    IMAP_ALLOW_HOSTS: "127.0.0.1",
+    IMAP_CA_FILE: dovecot.caFile,
+    IMAP_SECRET_KEY: SECRET,
+    IMAP_TIMEOUT_MS: "2000",
+  });
   alice = await buildUser(t.app);
   bob = await buildUser(t.app);
 }, 60_000);
@@ -62,24 +67,38 @@ afterAll(async () => {
 });
 
 const post = (user: TestUser, url: string, payload: object) => t.app.inject({ method: "POST", url, headers: as(user), payload });
-const connectAs = (user: TestUser, body: Partial<{ host: string; port: number; username: string; password: string; stayConnected: boolean }>) =>
+const connectAs = (
+  user: TestUser,
+  body: Partial<{ host: string; port: number; username: string; password: string; stayConnected: boolean }>,
+) =>
   post(user, "/api/email/connect", { host: "127.0.0.1", port: dovecot.port, username: "alice", password: "alice-app-password", ...body });
 
 async function list(user: TestUser): Promise<{ lines: ListLine[]; messages: MailMeta[] }> {
   const res = await post(user, "/api/email/list", {});
   if (res.statusCode !== 200) return { lines: [{ t: "error", error: `${res.statusCode} ${res.body}` }], messages: [] };
-  const lines = res.body.trim().split("\n").map((l) => JSON.parse(l) as ListLine);
+  const lines = res.body
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as ListLine);
   return { lines, messages: lines.flatMap((l) => (l.t === "batch" ? l.messages : [])) };
 }
 
-const digital = async (user: TestUser) => (await t.app.inject({ method: "GET", url: `/api/digital-data/${user.id}`, headers: as(user) })).json<{ emailCount: number; emailUnread: number; emailStorage: number }>();
+const digital = async (user: TestUser) =>
+  (await t.app.inject({ method: "GET", url: `/api/digital-data/${user.id}`, headers: as(user) })).json<{
+    emailCount: number;
+    emailUnread: number;
+    emailStorage: number;
+  }>();
 
 describe("connecting (clear errors, SSRF guard)", () => {
   it("a wrong password is a 422 that says so, and nothing is connected", async () => {
     const res = await connectAs(alice, { password: "wrong" });
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatch(/user name or password/);
-    expect((await t.app.inject({ method: "GET", url: "/api/email/connection", headers: as(alice) })).json()).toMatchObject({ connected: false, stored: false });
+    expect((await t.app.inject({ method: "GET", url: "/api/email/connection", headers: as(alice) })).json()).toMatchObject({
+      connected: false,
+      stored: false,
+    });
   });
 
   it("a port without TLS (Dovecot's plain-text listener) is a TLS failure, not a hang or a 500", async () => {
@@ -107,11 +126,14 @@ describe("connecting (clear errors, SSRF guard)", () => {
     expect(res.json().error).toMatch(/did not answer in time|does not speak IMAP|secure \(TLS\)/);
   });
 
-  it.each(["10.0.0.1", "192.168.1.10", "169.254.169.254", "[::1]", "0.0.0.0", "100.64.0.1"])("refuses the private address %s before any connection (SSRF)", async (host) => {
-    const res = await connectAs(alice, { host });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error).toMatch(/private or local network/);
-  });
+  it.each(["10.0.0.1", "192.168.1.10", "169.254.169.254", "[::1]", "0.0.0.0", "100.64.0.1"])(
+    "refuses the private address %s before any connection (SSRF)",
+    async (host) => {
+      const res = await connectAs(alice, { host });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toMatch(/private or local network/);
+    },
+  );
 
   it("bounds the input (zod): a huge password or a bad host is a 400", async () => {
     expect((await connectAs(alice, { password: "x".repeat(2000) })).statusCode).toBe(400);
@@ -131,7 +153,8 @@ describe("listing, actions and undo on alice's mailbox", () => {
     expect(messages).toHaveLength(ALICE_MESSAGES);
     const unread = alicePlan.filter((m) => !m.seen).length;
     expect(messages.filter((m) => m.r)).toHaveLength(unread);
-    const bySender = (plan: { address: string }[]) => plan.reduce((acc, m) => acc.set(m.address, (acc.get(m.address) ?? 0) + 1), new Map<string, number>());
+    const bySender = (plan: { address: string }[]) =>
+      plan.reduce((acc, m) => acc.set(m.address, (acc.get(m.address) ?? 0) + 1), new Map<string, number>());
     expect(bySender(messages.map((m) => ({ address: m.a })))).toEqual(bySender(alicePlan));
     // Newsletters: one-click where List-Unsubscribe-Post is present, a link otherwise.
     expect(messages.find((m) => m.a.startsWith("sender0@"))?.l).toBe(2);
@@ -177,7 +200,9 @@ describe("listing, actions and undo on alice's mailbox", () => {
     expect(unread.aggregates.emailUnread).toBe(unreadBefore);
     expect((await list(alice)).messages.filter((m) => m.a.startsWith("sender2@") && m.r)).toHaveLength(read.count);
 
-    const archived = (await post(alice, "/api/email/actions", { action: "archive", uids: sender2.map((m) => m.u) })).json<EmailActionResult>();
+    const archived = (
+      await post(alice, "/api/email/actions", { action: "archive", uids: sender2.map((m) => m.u) })
+    ).json<EmailActionResult>();
     expect(archived.count).toBe(sender2.length);
     const restored = (await post(alice, "/api/email/undo", { action: "archive", uids: archived.undoUids })).json<EmailActionResult>();
     expect(restored.count).toBe(sender2.length);
@@ -190,7 +215,10 @@ describe("listing, actions and undo on alice's mailbox", () => {
     expect(res.json()).toEqual({ method: "one-click", ok: true });
     expect(unsubscribes).toEqual([{ path: "/u/0", body: "List-Unsubscribe=One-Click" }]);
     const mailto = messages.find((m) => m.a.startsWith("sender4@"))!;
-    expect((await post(alice, "/api/email/unsubscribe", { uid: mailto.u })).json()).toEqual({ method: "mailto", target: "mailto:leave-4@lists.example?subject=unsubscribe" });
+    expect((await post(alice, "/api/email/unsubscribe", { uid: mailto.u })).json()).toEqual({
+      method: "mailto",
+      target: "mailto:leave-4@lists.example?subject=unsubscribe",
+    });
     expect((await post(alice, "/api/email/unsubscribe", { uid: 999_999 })).statusCode).toBe(404);
   });
 });
@@ -199,7 +227,10 @@ describe("isolation between users", () => {
   it("bob never sees alice's connection, and his own lists only his mail", async () => {
     expect((await list(bob)).lines[0]).toMatchObject({ t: "error", error: expect.stringMatching(/^409 .*No mailbox is connected/) });
     expect((await post(bob, "/api/email/actions", { action: "trash", uids: [1] })).statusCode).toBe(409);
-    expect((await t.app.inject({ method: "GET", url: "/api/email/connection", headers: as(bob) })).json()).toMatchObject({ connected: false, host: null });
+    expect((await t.app.inject({ method: "GET", url: "/api/email/connection", headers: as(bob) })).json()).toMatchObject({
+      connected: false,
+      host: null,
+    });
     expect((await connectAs(bob, { username: "bob", password: "bob-app-password" })).statusCode).toBe(200);
     expect((await list(bob)).messages).toHaveLength(40);
     expect((await list(alice)).messages).toHaveLength(ALICE_MESSAGES);
@@ -213,7 +244,12 @@ describe("the scan and the dashboard", () => {
     const res = await post(bob, "/api/real-data/scan", { userId: bob.id, summary: buildSummary() });
     expect(res.statusCode).toBe(200);
     const data = await t.app.inject({ method: "GET", url: `/api/digital-data/${bob.id}`, headers: as(bob) });
-    const body = data.json<{ emailCount: number; emailUnread: number; summary: { emailCount: number; emailUnread: number }; scoreFactors: { key: string; penalty: number }[] }>();
+    const body = data.json<{
+      emailCount: number;
+      emailUnread: number;
+      summary: { emailCount: number; emailUnread: number };
+      scoreFactors: { key: string; penalty: number }[];
+    }>();
     expect(body).toMatchObject({ emailCount: 40, emailUnread: unread, summary: { emailCount: 40, emailUnread: unread } });
     expect(unread).toBeGreaterThan(0);
     expect(body.scoreFactors.find((f) => f.key === "email")?.penalty).toBeGreaterThan(0);
@@ -243,14 +279,21 @@ describe("the logs", () => {
     const app = await buildApp({ env, database, logger: { level: "debug", stream } as never });
     try {
       const u = await buildUser(app);
-      const connect = (password: string) => app.inject({ method: "POST", url: "/api/email/connect", headers: as(u), payload: { host: "127.0.0.1", port: dovecot.port, username: "bob", password, stayConnected: true } });
+      const connect = (password: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/email/connect",
+          headers: as(u),
+          payload: { host: "127.0.0.1", port: dovecot.port, username: "bob", password, stayConnected: true },
+        });
       expect((await connect("bob-wrong-secret")).statusCode).toBe(422);
       expect((await connect("bob-app-password")).statusCode).toBe(200);
       const listed = await app.inject({ method: "POST", url: "/api/email/list", headers: as(u), payload: {} });
       expect(listed.body).toContain(bobPlan[0]!.address);
       const text = lines.join("");
       expect(text).toContain("/api/email/list");
-      for (const secret of ["bob-wrong-secret", "bob-app-password", bobPlan[0]!.address, bobPlan[0]!.subject, "List-Unsubscribe"]) expect(text).not.toContain(secret);
+      for (const secret of ["bob-wrong-secret", "bob-app-password", bobPlan[0]!.address, bobPlan[0]!.subject, "List-Unsubscribe"])
+        expect(text).not.toContain(secret);
     } finally {
       await app.close();
       await database.close();

@@ -64,30 +64,48 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function connectionOf(userId: number): Promise<EmailConnection> {
     const open = connections.info(userId);
-    const [kept] = await app.db.select({ host: mailAccounts.host, port: mailAccounts.port, username: mailAccounts.username }).from(mailAccounts).where(eq(mailAccounts.userId, userId));
+    const [kept] = await app.db
+      .select({ host: mailAccounts.host, port: mailAccounts.port, username: mailAccounts.username })
+      .from(mailAccounts)
+      .where(eq(mailAccounts.userId, userId));
     const shown = open ?? kept ?? null;
-    return { connected: open !== null, stored: Boolean(kept), host: shown?.host ?? null, port: shown?.port ?? null, username: shown?.username ?? null, canStay: Boolean(env.IMAP_SECRET_KEY) };
+    return {
+      connected: open !== null,
+      stored: Boolean(kept),
+      host: shown?.host ?? null,
+      port: shown?.port ?? null,
+      username: shown?.username ?? null,
+      canStay: Boolean(env.IMAP_SECRET_KEY),
+    };
   }
 
   app.get("/api/email/connection", { config: { auth: true }, schema: { response: { 200: EmailConnectionSchema } } }, async (request) => {
     return connectionOf(requireUser(request).userId);
   });
 
-  app.post("/api/email/connect", { config: { auth: true }, schema: { body: EmailConnectSchema, response: { 200: EmailConnectionSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    // Each attempt is a login at someone's mail server: bounded so we are never a password-guessing relay.
-    await enforceLimit(app.limiter, `email:connect:${userId}`, 20 * m, 15 * MINUTE);
-    const { host, port, username, password, stayConnected } = request.body;
-    if (stayConnected && !env.IMAP_SECRET_KEY) throw new HttpError(400, "This server cannot keep mailbox passwords; connect without “Stay connected”.");
-    await connect(userId, { host, port, username, password });
-    if (stayConnected) {
-      const row = { host, port, username, sealedPassword: seal(env.IMAP_SECRET_KEY!, userId, password) };
-      await app.db.insert(mailAccounts).values({ userId, ...row }).onConflictDoUpdate({ target: mailAccounts.userId, set: { ...row, createdAt: new Date() } });
-    } else {
-      await app.db.delete(mailAccounts).where(eq(mailAccounts.userId, userId));
-    }
-    return connectionOf(userId);
-  });
+  app.post(
+    "/api/email/connect",
+    { config: { auth: true }, schema: { body: EmailConnectSchema, response: { 200: EmailConnectionSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      // Each attempt is a login at someone's mail server: bounded so we are never a password-guessing relay.
+      await enforceLimit(app.limiter, `email:connect:${userId}`, 20 * m, 15 * MINUTE);
+      const { host, port, username, password, stayConnected } = request.body;
+      if (stayConnected && !env.IMAP_SECRET_KEY)
+        throw new HttpError(400, "This server cannot keep mailbox passwords; connect without “Stay connected”.");
+      await connect(userId, { host, port, username, password });
+      if (stayConnected) {
+        const row = { host, port, username, sealedPassword: seal(env.IMAP_SECRET_KEY!, userId, password) };
+        await app.db
+          .insert(mailAccounts)
+          .values({ userId, ...row })
+          .onConflictDoUpdate({ target: mailAccounts.userId, set: { ...row, createdAt: new Date() } });
+      } else {
+        await app.db.delete(mailAccounts).where(eq(mailAccounts.userId, userId));
+      }
+      return connectionOf(userId);
+    },
+  );
 
   app.delete("/api/email/connection", { config: { auth: true } }, async (request, reply) => {
     const { userId } = requireUser(request);
@@ -104,16 +122,19 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const ready = new Promise<ImapFlow>((resolve, reject) => {
-      connections.use(userId, async ({ client }) => {
-        resolve(client);
-        await released;
-      }).catch(reject);
+      connections
+        .use(userId, async ({ client }) => {
+          resolve(client);
+          await released;
+        })
+        .catch(reject);
     });
     const client = await ready;
     async function* lines(): AsyncGenerator<string> {
       try {
         let aggregates: EmailAggregates | null = null;
-        for await (const line of listInbox(client, async (t) => void (aggregates = await saveEmailAggregates(app.db, userId, t)))) yield `${JSON.stringify(line)}\n`;
+        for await (const line of listInbox(client, async (t) => void (aggregates = await saveEmailAggregates(app.db, userId, t))))
+          yield `${JSON.stringify(line)}\n`;
         if (!aggregates) throw new Error("listing ended without totals");
         yield `${JSON.stringify({ t: "done", aggregates } satisfies ListLine)}\n`;
       } catch {
@@ -127,38 +148,50 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.header("content-type", "application/x-ndjson; charset=utf-8").send(Readable.from(lines()));
   });
 
-  app.post("/api/email/actions", { config: { auth: true }, schema: { body: EmailActionSchema, response: { 200: EmailActionResultSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    await enforceLimit(app.limiter, `email:actions:${userId}`, 300 * m, 60 * MINUTE);
-    await ensureOpen(userId);
-    const { action, uids } = request.body;
-    const outcome = await connections.use(userId, ({ client }) => applyAction(client, action, uids)).catch(lost(userId));
-    const aggregates = await adjustEmailAggregates(app.db, userId, outcome.delta);
-    return { action, count: outcome.count, undoUids: outcome.undoUids, aggregates };
-  });
+  app.post(
+    "/api/email/actions",
+    { config: { auth: true }, schema: { body: EmailActionSchema, response: { 200: EmailActionResultSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      await enforceLimit(app.limiter, `email:actions:${userId}`, 300 * m, 60 * MINUTE);
+      await ensureOpen(userId);
+      const { action, uids } = request.body;
+      const outcome = await connections.use(userId, ({ client }) => applyAction(client, action, uids)).catch(lost(userId));
+      const aggregates = await adjustEmailAggregates(app.db, userId, outcome.delta);
+      return { action, count: outcome.count, undoUids: outcome.undoUids, aggregates };
+    },
+  );
 
-  app.post("/api/email/undo", { config: { auth: true }, schema: { body: EmailUndoSchema, response: { 200: EmailActionResultSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    await enforceLimit(app.limiter, `email:actions:${userId}`, 300 * m, 60 * MINUTE);
-    await ensureOpen(userId);
-    const { action, uids } = request.body;
-    const outcome = await connections.use(userId, ({ client }) => undoAction(client, action, uids)).catch(lost(userId));
-    const aggregates = await adjustEmailAggregates(app.db, userId, outcome.delta);
-    return { action, count: outcome.count, undoUids: outcome.undoUids, aggregates };
-  });
+  app.post(
+    "/api/email/undo",
+    { config: { auth: true }, schema: { body: EmailUndoSchema, response: { 200: EmailActionResultSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      await enforceLimit(app.limiter, `email:actions:${userId}`, 300 * m, 60 * MINUTE);
+      await ensureOpen(userId);
+      const { action, uids } = request.body;
+      const outcome = await connections.use(userId, ({ client }) => undoAction(client, action, uids)).catch(lost(userId));
+      const aggregates = await adjustEmailAggregates(app.db, userId, outcome.delta);
+      return { action, count: outcome.count, undoUids: outcome.undoUids, aggregates };
+    },
+  );
 
-  app.post("/api/email/unsubscribe", { config: { auth: true }, schema: { body: EmailUnsubscribeSchema, response: { 200: EmailUnsubscribeResultSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    await enforceLimit(app.limiter, `email:unsubscribe:${userId}`, 100 * m, 60 * MINUTE);
-    await ensureOpen(userId);
-    const found = await connections.use(userId, ({ client }) => unsubscribeOf(client, request.body.uid)).catch(lost(userId));
-    if (!found) throw new HttpError(404, "That message is no longer in the inbox.");
-    // The URL comes from the message on the mail server, never from the browser.
-    if (found.oneClick && found.http) return { method: "one-click" as const, ok: await postOneClick(found.http, allow, testCa()) };
-    if (found.mailto) return { method: "mailto" as const, target: found.mailto };
-    if (found.http) return { method: "web" as const, target: found.http };
-    return { method: "none" as const };
-  });
+  app.post(
+    "/api/email/unsubscribe",
+    { config: { auth: true }, schema: { body: EmailUnsubscribeSchema, response: { 200: EmailUnsubscribeResultSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      await enforceLimit(app.limiter, `email:unsubscribe:${userId}`, 100 * m, 60 * MINUTE);
+      await ensureOpen(userId);
+      const found = await connections.use(userId, ({ client }) => unsubscribeOf(client, request.body.uid)).catch(lost(userId));
+      if (!found) throw new HttpError(404, "That message is no longer in the inbox.");
+      // The URL comes from the message on the mail server, never from the browser.
+      if (found.oneClick && found.http) return { method: "one-click" as const, ok: await postOneClick(found.http, allow, testCa()) };
+      if (found.mailto) return { method: "mailto" as const, target: found.mailto };
+      if (found.http) return { method: "web" as const, target: found.http };
+      return { method: "none" as const };
+    },
+  );
 
   /** An IMAP failure during an action: the connection is dropped and the user told to retry. */
   function lost(userId: number) {

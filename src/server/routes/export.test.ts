@@ -17,9 +17,15 @@ afterAll(() => t.close());
 
 type Method = "GET" | "POST";
 const req = (user: TestUser | null, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(user ? as(user) : SAME_ORIGIN), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(user ? as(user) : SAME_ORIGIN), ...headers },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
-const makeTrial = (id: number) => t.database.db.execute(sql`update users set subscription_status = 'trial', trial_ends_at = now() + interval '1 day' where id = ${id}`);
+const makeTrial = (id: number) =>
+  t.database.db.execute(sql`update users set subscription_status = 'trial', trial_ends_at = now() + interval '1 day' where id = ${id}`);
 const proUser = async () => {
   const u = await buildUser(t.app);
   await makeTrial(u.id);
@@ -42,7 +48,14 @@ const restoreBody = (over: Partial<RestoreInput> = {}): RestoreInput => ({
     timezone: "Europe/Paris",
     dismissedSuggestions: ["unused-apps"],
   },
-  filterPresets: [{ name: "Big files", description: "Over 10 MB", category: "files", criteria: criteria as RestoreInput["filterPresets"][number]["criteria"] }],
+  filterPresets: [
+    {
+      name: "Big files",
+      description: "Over 10 MB",
+      category: "files",
+      criteria: criteria as RestoreInput["filterPresets"][number]["criteria"],
+    },
+  ],
   ...over,
 });
 
@@ -51,7 +64,15 @@ describe("POST /api/users/{id}/export (portability: free, own user only)", () =>
     const u = await buildUser(t.app, { name: "Ann" });
     await saveSummary(t.database.db, u.id, buildSummary());
     await t.database.db.insert(scanSnapshots).values({ userId: u.id, localDate: "2026-11-20", healthScore: 71, summary: buildSummary() });
-    await t.database.db.insert(cleanupEvents).values({ userId: u.id, clientId: "evt-export-1", category: "photos", action: "trash", items: 3, bytesFreed: 9000, localDate: "2026-11-20" });
+    await t.database.db.insert(cleanupEvents).values({
+      userId: u.id,
+      clientId: "evt-export-1",
+      category: "photos",
+      action: "trash",
+      items: 3,
+      bytesFreed: 9000,
+      localDate: "2026-11-20",
+    });
     await t.database.db.insert(filterPresets).values({ userId: u.id, name: "Mine", category: "photos", criteria });
 
     const res = await req(u, "POST", `/api/users/${u.id}/export`, {});
@@ -75,9 +96,21 @@ describe("POST /api/users/{id}/export (portability: free, own user only)", () =>
   it("streams every snapshot and event a page at a time, all of them, in the order stored (issue 18 #7)", async () => {
     const u = await buildUser(t.app);
     const n = EXPORT_PAGE_ROWS * 2 + 3;
-    const rows = Array.from({ length: n }, (_, i) => ({ userId: u.id, clientId: `evt-page-${i}`, category: "files", action: "trash", items: 1, bytesFreed: i, localDate: "2026-11-20" }));
+    const rows = Array.from({ length: n }, (_, i) => ({
+      userId: u.id,
+      clientId: `evt-page-${i}`,
+      category: "files",
+      action: "trash",
+      items: 1,
+      bytesFreed: i,
+      localDate: "2026-11-20",
+    }));
     await t.database.db.insert(cleanupEvents).values(rows);
-    await t.database.db.insert(scanSnapshots).values(Array.from({ length: 3 }, (_, i) => ({ userId: u.id, localDate: `2026-11-2${i}`, healthScore: 60 + i, summary: buildSummary() })));
+    await t.database.db
+      .insert(scanSnapshots)
+      .values(
+        Array.from({ length: 3 }, (_, i) => ({ userId: u.id, localDate: `2026-11-2${i}`, healthScore: 60 + i, summary: buildSummary() })),
+      );
     const res = await req(u, "POST", `/api/users/${u.id}/export`, {});
     expect(res.statusCode).toBe(200);
     // Sent in pieces (no content-length: chunked), and still one valid document.
@@ -109,7 +142,10 @@ describe("POST /api/users/{id}/export (portability: free, own user only)", () =>
 
   it("is not served to a GET, so a cross-site link or top-level navigation writes nothing (issue 18 #12)", async () => {
     const u = await buildUser(t.app);
-    const res = await req(u, "GET", `/api/users/${u.id}/export`, undefined, { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" });
+    const res = await req(u, "GET", `/api/users/${u.id}/export`, undefined, {
+      "sec-fetch-site": "cross-site",
+      "sec-fetch-mode": "navigate",
+    });
     expect(res.statusCode).toBe(404);
     expect(await historyOf(u.id)).toEqual([]);
     const forged = await req(u, "POST", `/api/users/${u.id}/export`, {}, { origin: "https://evil.example" });
@@ -124,7 +160,9 @@ describe("POST /api/users/{id}/restore (Pro, one transaction)", () => {
     expect((await req(free, "POST", `/api/users/${free.id}/restore`, restoreBody())).statusCode).toBe(403);
     expect((await req(pro, "POST", `/api/users/${other.id}/restore`, restoreBody())).statusCode).toBe(404);
     expect((await req(null, "POST", `/api/users/${pro.id}/restore`, restoreBody())).statusCode).toBe(401);
-    expect((await req(pro, "POST", `/api/users/${pro.id}/restore`, restoreBody(), { origin: "https://evil.example" })).statusCode).toBe(403);
+    expect((await req(pro, "POST", `/api/users/${pro.id}/restore`, restoreBody(), { origin: "https://evil.example" })).statusCode).toBe(
+      403,
+    );
     for (const id of [free.id, pro.id, other.id]) {
       expect(await t.database.db.select().from(userSettings).where(eq(userSettings.userId, id))).toEqual([]);
     }
@@ -140,7 +178,14 @@ describe("POST /api/users/{id}/restore (Pro, one transaction)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ settings: true, filterPresets: 1 });
     const [s] = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, u.id));
-    expect(s).toMatchObject({ notifications: false, autoClean: true, primaryGoal: "privacy", dataTypes: ["apps", "email"], timezone: "Europe/Paris", dismissedSuggestions: ["unused-apps"] });
+    expect(s).toMatchObject({
+      notifications: false,
+      autoClean: true,
+      primaryGoal: "privacy",
+      dataTypes: ["apps", "email"],
+      timezone: "Europe/Paris",
+      dismissedSuggestions: ["unused-apps"],
+    });
     const presets = await t.database.db.select().from(filterPresets).where(eq(filterPresets.userId, u.id));
     expect(presets.map((p) => [p.name, p.description]).sort()).toEqual([
       ["Big files", "Over 10 MB"],
@@ -153,7 +198,11 @@ describe("POST /api/users/{id}/restore (Pro, one transaction)", () => {
     const badPreset = restoreBody({
       filterPresets: [
         { name: "Fine", category: "files", criteria: criteria as RestoreInput["filterPresets"][number]["criteria"] },
-        { name: "Broken", category: "files", criteria: [{ name: "size", type: "size", operator: "contains", value: "x", enabled: true }] as never },
+        {
+          name: "Broken",
+          category: "files",
+          criteria: [{ name: "size", type: "size", operator: "contains", value: "x", enabled: true }] as never,
+        },
       ],
     });
     expect((await req(u, "POST", `/api/users/${u.id}/restore`, badPreset)).statusCode).toBe(400);
@@ -169,7 +218,12 @@ describe("POST /api/users/{id}/restore (Pro, one transaction)", () => {
 });
 
 describe("/api/users/{id}/export-history", () => {
-  const entry = (type: string, status = "completed") => ({ type, name: `cleanspace-${type}-${localDate(new Date(), "UTC")}.csv`, size: 1234, status });
+  const entry = (type: string, status = "completed") => ({
+    type,
+    name: `cleanspace-${type}-${localDate(new Date(), "UTC")}.csv`,
+    size: 1234,
+    status,
+  });
 
   it("lets any signed-in user record a free local export, but the requiresAuth ones only for Pro", async () => {
     const u = await buildUser(t.app);
@@ -193,10 +247,18 @@ describe("/api/users/{id}/export-history", () => {
     expect((await req(null, "GET", `/api/users/${a.id}/export-history`)).statusCode).toBe(401);
     expect((await req(a, "GET", `/api/users/${b.id}/export-history`)).statusCode).toBe(404);
     expect((await req(a, "POST", `/api/users/${b.id}/export-history`, entry("scan-index-csv"))).statusCode).toBe(404);
-    expect((await req(a, "POST", `/api/users/${a.id}/export-history`, entry("scan-index-csv"), { origin: "https://evil.example" })).statusCode).toBe(403);
-    expect((await req(a, "POST", `/api/users/${a.id}/export-history`, { ...entry("scan-index-csv"), name: "../../etc/passwd" })).statusCode).toBe(400);
-    expect((await req(a, "POST", `/api/users/${a.id}/export-history`, { ...entry("scan-index-csv"), type: "everything" })).statusCode).toBe(400);
-    expect((await req(a, "POST", `/api/users/${a.id}/export-history`, { ...entry("scan-index-csv"), status: "done" })).statusCode).toBe(400);
+    expect(
+      (await req(a, "POST", `/api/users/${a.id}/export-history`, entry("scan-index-csv"), { origin: "https://evil.example" })).statusCode,
+    ).toBe(403);
+    expect(
+      (await req(a, "POST", `/api/users/${a.id}/export-history`, { ...entry("scan-index-csv"), name: "../../etc/passwd" })).statusCode,
+    ).toBe(400);
+    expect((await req(a, "POST", `/api/users/${a.id}/export-history`, { ...entry("scan-index-csv"), type: "everything" })).statusCode).toBe(
+      400,
+    );
+    expect((await req(a, "POST", `/api/users/${a.id}/export-history`, { ...entry("scan-index-csv"), status: "done" })).statusCode).toBe(
+      400,
+    );
     expect((await req(a, "POST", `/api/users/${a.id}/export-history`, { ...entry("scan-index-csv"), size: -1 })).statusCode).toBe(400);
     expect(await historyOf(a.id)).toEqual([]);
     expect(await historyOf(b.id)).toEqual([]);

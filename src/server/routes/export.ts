@@ -17,7 +17,14 @@ import { and, desc, eq, notInArray, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { exportFileName, REQUIRES_PRO, type ExportType } from "../../domain/backup";
-import { CreateExportHistorySchema, ExportHistoryItemSchema, ExportHistoryListSchema, RestoreResultSchema, RestoreSchema, type ExportHistoryItem } from "../../domain/schemas/export";
+import {
+  CreateExportHistorySchema,
+  ExportHistoryItemSchema,
+  ExportHistoryListSchema,
+  RestoreResultSchema,
+  RestoreSchema,
+  type ExportHistoryItem,
+} from "../../domain/schemas/export";
 import { isValidTimeZone } from "../../domain/dates";
 import { requireOwnUser } from "../auth/guard";
 import { requirePremium } from "../auth/premium";
@@ -40,41 +47,56 @@ const presentHistory = (r: HistoryRow): ExportHistoryItem =>
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const pro = { preValidation: async (request: Parameters<typeof requirePremium>[1]) => requirePremium(app, request) };
 
-  async function recordExport(userId: number, entry: { type: ExportType; name: string; size: number; status: string }): Promise<HistoryRow> {
+  async function recordExport(
+    userId: number,
+    entry: { type: ExportType; name: string; size: number; status: string },
+  ): Promise<HistoryRow> {
     return app.db.transaction(async (tx) => {
-      const [row] = await tx.insert(exportHistory).values({ userId, ...entry }).returning();
-      const keep = tx.select({ id: exportHistory.id }).from(exportHistory).where(eq(exportHistory.userId, userId)).orderBy(desc(exportHistory.id)).limit(HISTORY_KEEP);
+      const [row] = await tx
+        .insert(exportHistory)
+        .values({ userId, ...entry })
+        .returning();
+      const keep = tx
+        .select({ id: exportHistory.id })
+        .from(exportHistory)
+        .where(eq(exportHistory.userId, userId))
+        .orderBy(desc(exportHistory.id))
+        .limit(HISTORY_KEEP);
       await tx.delete(exportHistory).where(and(eq(exportHistory.userId, userId), notInArray(exportHistory.id, keep)));
       return row!;
     });
   }
 
-  app.post("/api/users/:id/export", { config: { auth: true }, schema: { params: IdParams, body: ExportRequestSchema } }, async (request, reply) => {
-    const userId = request.params.id;
-    requireOwnUser(request, userId);
-    const forBackup = request.body.for === "backup";
-    if (forBackup) await requirePremium(app, request);
-    // The export reads every row the user has: bounded per user.
-    await enforceLimit(app.limiter, `quota:export:${userId}`, app.limits.exportsPerHour, 3600_000);
-    const today = await userToday(app.db, userId);
-    const { head, pages } = await accountExportStream(app.db, userId, today);
-    const name = exportFileName.accountData(today);
-    // Streamed a page of rows at a time; the history row records what was
-    // actually written, once the last byte is out.
-    async function* body() {
-      let size = 0;
-      for await (const chunk of streamJsonDocument(head, pages)) {
-        size += Buffer.byteLength(chunk);
-        yield chunk;
+  app.post(
+    "/api/users/:id/export",
+    { config: { auth: true }, schema: { params: IdParams, body: ExportRequestSchema } },
+    async (request, reply) => {
+      const userId = request.params.id;
+      requireOwnUser(request, userId);
+      const forBackup = request.body.for === "backup";
+      if (forBackup) await requirePremium(app, request);
+      // The export reads every row the user has: bounded per user.
+      await enforceLimit(app.limiter, `quota:export:${userId}`, app.limits.exportsPerHour, 3600_000);
+      const today = await userToday(app.db, userId);
+      const { head, pages } = await accountExportStream(app.db, userId, today);
+      const name = exportFileName.accountData(today);
+      // Streamed a page of rows at a time; the history row records what was
+      // actually written, once the last byte is out.
+      async function* body() {
+        let size = 0;
+        for await (const chunk of streamJsonDocument(head, pages)) {
+          size += Buffer.byteLength(chunk);
+          yield chunk;
+        }
+        if (!forBackup) await recordExport(userId, { type: "account-data", name, size, status: "completed" });
       }
-      if (!forBackup) await recordExport(userId, { type: "account-data", name, size, status: "completed" });
-    }
-    return reply
-      .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${name}"`)
-      .header("cache-control", "private, no-store")
-      .send(Readable.from(body()));
-  });
+      return reply
+        .header("content-type", "application/json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .header("cache-control", "private, no-store")
+        .send(Readable.from(body()));
+    },
+  );
 
   app.post(
     "/api/users/:id/restore",
@@ -87,14 +109,19 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       // All or nothing: a failure anywhere leaves settings and presets as they were.
       await app.db.transaction(async (tx) => {
         const values = { ...settings, updatedAt: new Date() };
-        await tx.insert(userSettings).values({ userId, ...values }).onConflictDoUpdate({ target: userSettings.userId, set: values });
+        await tx
+          .insert(userSettings)
+          .values({ userId, ...values })
+          .onConflictDoUpdate({ target: userSettings.userId, set: values });
         if (presets.length > 0) {
           // A backup preset replaces the user's preset of the same name and category; others
           // stay. One statement, not one per preset: on PGlite every other request waits
           // while this transaction is open.
           const sameNamed = presets.map((p) => and(eq(filterPresets.category, p.category), eq(filterPresets.name, p.name)));
           await tx.delete(filterPresets).where(and(eq(filterPresets.userId, userId), or(...sameNamed)));
-          await tx.insert(filterPresets).values(presets.map((p) => ({ userId, name: p.name, description: p.description, category: p.category, criteria: p.criteria })));
+          await tx
+            .insert(filterPresets)
+            .values(presets.map((p) => ({ userId, name: p.name, description: p.description, category: p.category, criteria: p.criteria })));
         }
       });
       return { settings: true as const, filterPresets: presets.length };
@@ -107,7 +134,12 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.params.id;
       requireOwnUser(request, userId);
-      const rows = await app.db.select().from(exportHistory).where(eq(exportHistory.userId, userId)).orderBy(desc(exportHistory.createdAt), desc(exportHistory.id)).limit(HISTORY_KEEP);
+      const rows = await app.db
+        .select()
+        .from(exportHistory)
+        .where(eq(exportHistory.userId, userId))
+        .orderBy(desc(exportHistory.createdAt), desc(exportHistory.id))
+        .limit(HISTORY_KEEP);
       return rows.map(presentHistory);
     },
   );
@@ -124,4 +156,3 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

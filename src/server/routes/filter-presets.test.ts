@@ -27,7 +27,13 @@ async function proUser(): Promise<TestUser> {
 
 const large = { name: "size", type: "size", operator: "greater_than", value: 10 * 1024 * 1024, enabled: true };
 const docs = { name: "extension", type: "text", operator: "in", value: ["pdf", "docx"], enabled: true };
-const body = (over: Record<string, unknown> = {}) => ({ name: "Big documents", description: "Large PDFs", category: "files", criteria: [large, docs], ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  name: "Big documents",
+  description: "Large PDFs",
+  category: "files",
+  criteria: [large, docs],
+  ...over,
+});
 
 let seq = 0;
 const actionId = () => `act-${Date.now().toString(36)}-${++seq}`;
@@ -39,12 +45,25 @@ describe("/api/filter-presets", () => {
     const created = await req(u, "POST", "/api/filter-presets", body());
     expect(created.statusCode).toBe(201);
     const preset = created.json();
-    expect(preset).toMatchObject({ name: "Big documents", description: "Large PDFs", category: "files", criteria: [large, docs], isDefault: false });
+    expect(preset).toMatchObject({
+      name: "Big documents",
+      description: "Large PDFs",
+      category: "files",
+      criteria: [large, docs],
+      isDefault: false,
+    });
     expect(typeof preset.id).toBe("number");
     expect(new Date(preset.createdAt).getTime()).toBeGreaterThan(0);
     expect(preset).not.toHaveProperty("userId");
 
-    const second = (await req(u, "POST", "/api/filter-presets", body({ name: "Recent", category: "photos", criteria: DEFAULT_PRESETS.photos[1]!.criteria, description: undefined }))).json();
+    const second = (
+      await req(
+        u,
+        "POST",
+        "/api/filter-presets",
+        body({ name: "Recent", category: "photos", criteria: DEFAULT_PRESETS.photos[1]!.criteria, description: undefined }),
+      )
+    ).json();
     expect(second.description).toBe("");
     const list = (await req(u, "GET", "/api/filter-presets")).json();
     expect(list.map((p: { name: string }) => p.name)).toEqual(["Big documents", "Recent"]);
@@ -68,9 +87,18 @@ describe("/api/filter-presets", () => {
     expect((await req(null, "POST", "/api/filter-presets", body())).statusCode).toBe(401);
     expect((await req(null, "DELETE", "/api/filter-presets/1")).statusCode).toBe(401);
     const u = await proUser();
-    const cross = await t.app.inject({ method: "POST", url: "/api/filter-presets", headers: { cookie: u.cookie, origin: "https://evil.example", host: "localhost" }, payload: body() });
+    const cross = await t.app.inject({
+      method: "POST",
+      url: "/api/filter-presets",
+      headers: { cookie: u.cookie, origin: "https://evil.example", host: "localhost" },
+      payload: body(),
+    });
     expect(cross.statusCode).toBe(403);
-    const crossDelete = await t.app.inject({ method: "DELETE", url: "/api/filter-presets/1", headers: { cookie: u.cookie, origin: "https://evil.example", host: "localhost" } });
+    const crossDelete = await t.app.inject({
+      method: "DELETE",
+      url: "/api/filter-presets/1",
+      headers: { cookie: u.cookie, origin: "https://evil.example", host: "localhost" },
+    });
     expect(crossDelete.statusCode).toBe(403);
     expect((await req(u, "GET", "/api/filter-presets")).json()).toEqual([]);
   });
@@ -88,7 +116,10 @@ describe("/api/filter-presets", () => {
       expect(res.json().error).toBe("This feature needs CleanSpace Pro");
     }
     // An ended trial is free again.
-    await t.database.db.update(users).set({ subscriptionStatus: "trial", trialEndsAt: new Date(Date.now() - 1000) }).where(eq(users.id, u.id));
+    await t.database.db
+      .update(users)
+      .set({ subscriptionStatus: "trial", trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, u.id));
     expect((await req(u, "GET", "/api/filter-presets")).statusCode).toBe(403);
     expect(await t.database.db.select().from(filterPresets).where(eq(filterPresets.userId, u.id))).toEqual([]);
   });
@@ -99,7 +130,11 @@ describe("/api/filter-presets", () => {
     ["no criteria", body({ criteria: [] }), "criteria"],
     ["an unknown criterion type", body({ criteria: [{ ...large, type: "colour" }] }), "criteria.0.type"],
     ["an operator the type does not take", body({ criteria: [{ ...large, operator: "contains" }] }), "criteria.0.operator"],
-    ["a status field that does not exist", body({ criteria: [{ name: "secret", type: "status", operator: "equals", value: true, enabled: true }] }), "criteria.0.name"],
+    [
+      "a status field that does not exist",
+      body({ criteria: [{ name: "secret", type: "status", operator: "equals", value: true, enabled: true }] }),
+      "criteria.0.name",
+    ],
     ["a negative size", body({ criteria: [{ ...large, value: -1 }] }), "criteria.0.value"],
     ["an unknown tab", body({ category: "music" }), "category"],
     ["an unknown field", body({ userId: 1 }), "userId"],
@@ -130,7 +165,10 @@ describe("/api/filter-presets", () => {
     expect(replay.json()).toEqual(first.json());
     const rows = await t.database.db.select().from(filterPresets).where(eq(filterPresets.userId, u.id));
     expect(rows).toHaveLength(1);
-    const applied = await t.database.db.select().from(appliedActions).where(and(eq(appliedActions.userId, u.id), eq(appliedActions.actionId, id)));
+    const applied = await t.database.db
+      .select()
+      .from(appliedActions)
+      .where(and(eq(appliedActions.userId, u.id), eq(appliedActions.actionId, id)));
     expect(applied).toMatchObject([{ collection: "filter-presets" }]);
     // A new action id is a new preset.
     expect((await req(u, "POST", "/api/filter-presets", body({ actionId: actionId() }))).statusCode).toBe(201);

@@ -66,14 +66,22 @@ export const filterPresetRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, ...pro, schema: { response: { 200: SavedFilterPresetListSchema } } },
     async (request) => {
       const { userId } = requireUser(request);
-      const rows = await app.db.select().from(filterPresets).where(eq(filterPresets.userId, userId)).orderBy(filterPresets.createdAt, filterPresets.id);
+      const rows = await app.db
+        .select()
+        .from(filterPresets)
+        .where(eq(filterPresets.userId, userId))
+        .orderBy(filterPresets.createdAt, filterPresets.id);
       return rows.map(presentPreset);
     },
   );
 
   app.post(
     "/api/filter-presets",
-    { config: { auth: true }, ...pro, schema: { body: CreateFilterPresetSchema, response: { 200: SavedFilterPresetSchema, 201: SavedFilterPresetSchema } } },
+    {
+      config: { auth: true },
+      ...pro,
+      schema: { body: CreateFilterPresetSchema, response: { 200: SavedFilterPresetSchema, 201: SavedFilterPresetSchema } },
+    },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const { actionId, ...preset } = request.body;

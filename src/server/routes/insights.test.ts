@@ -19,10 +19,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const req = (user: TestUser | null, method: "GET" | "POST", url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(user ? as(user) : SAME_ORIGIN), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(user ? as(user) : SAME_ORIGIN), ...headers },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 /** Straight in the database, as the issue asks: a trial that ends tomorrow. */
-const makeTrial = (id: number) => t.database.db.execute(sql`update users set subscription_status = 'trial', trial_ends_at = now() + interval '1 day' where id = ${id}`);
+const makeTrial = (id: number) =>
+  t.database.db.execute(sql`update users set subscription_status = 'trial', trial_ends_at = now() + interval '1 day' where id = ${id}`);
 const proUser = async () => {
   const u = await buildUser(t.app);
   await makeTrial(u.id);
@@ -34,11 +40,15 @@ let seq = 0;
 
 async function seedSnapshot(userId: number, daysAgo: number, summary: ScanSummary) {
   const day = addDays(today(), -daysAgo);
-  await t.database.db.insert(scanSnapshots).values({ userId, localDate: day, takenAt: new Date(`${day}T12:00:00Z`), healthScore: scoreSummary(summary).score, summary });
+  await t.database.db
+    .insert(scanSnapshots)
+    .values({ userId, localDate: day, takenAt: new Date(`${day}T12:00:00Z`), healthScore: scoreSummary(summary).score, summary });
 }
 async function seedEvent(userId: number, daysAgo: number, e: { category: string; action: string; items: number; bytesFreed: number }) {
   const day = addDays(today(), -daysAgo);
-  await t.database.db.insert(cleanupEvents).values({ userId, clientId: `seed-${++seq}-abcdef`, localDate: day, createdAt: new Date(`${day}T10:00:00Z`), ...e });
+  await t.database.db
+    .insert(cleanupEvents)
+    .values({ userId, clientId: `seed-${++seq}-abcdef`, localDate: day, createdAt: new Date(`${day}T10:00:00Z`), ...e });
 }
 
 describe("GET /api/insights/{userId}: gating and ownership", () => {
@@ -69,7 +79,13 @@ describe("GET /api/insights/{userId}: gating and ownership", () => {
     expect((await req(a, "POST", `/api/insights/${a.id}/dismiss`, { suggestionId: "../etc" })).statusCode).toBe(400);
     expect((await req(a, "POST", `/api/insights/${a.id}/dismiss`, { suggestionId: "unused-apps", extra: 1 })).statusCode).toBe(400);
     expect((await req(a, "POST", `/api/insights/${a.id}/dismiss`, {})).statusCode).toBe(400);
-    const cross = await req(a, "POST", `/api/insights/${a.id}/dismiss`, { suggestionId: "unused-apps" }, { origin: "https://evil.example" });
+    const cross = await req(
+      a,
+      "POST",
+      `/api/insights/${a.id}/dismiss`,
+      { suggestionId: "unused-apps" },
+      { origin: "https://evil.example" },
+    );
     expect(cross.statusCode).toBe(403);
     const [settings] = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, a.id));
     expect(settings?.dismissedSuggestions ?? []).toEqual([]);
@@ -93,7 +109,15 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
 
   it("computes the week, totals, categories, achievements, suggestions and wellness", async () => {
     const u = await proUser();
-    const first = buildSummary({ photosDuplicates: 40, duplicateFiles: 60, duplicateBytes: 120_000_000, appsCount: 30, appsUnused: 8, emailCount: 500, emailUnread: 260 });
+    const first = buildSummary({
+      photosDuplicates: 40,
+      duplicateFiles: 60,
+      duplicateBytes: 120_000_000,
+      appsCount: 30,
+      appsUnused: 8,
+      emailCount: 500,
+      emailUnread: 260,
+    });
     const latest = buildSummary({
       photosDuplicates: 10,
       duplicateFiles: 10,
@@ -114,7 +138,13 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
     await seedEvent(u.id, 1, { category: "files", action: "review", items: 9, bytesFreed: 0 });
     await seedEvent(u.id, 1, { category: "photos", action: "delete", items: 12, bytesFreed: 300_000_000 });
     const history = [6, 5, 4, 3, 2, 1, 0].map((d) => addDays(today(), -d));
-    await t.database.db.insert(streaks).values({ userId: u.id, currentStreak: 7, longestStreak: 7, lastActiveDate: new Date(`${today()}T00:00:00Z`), streakHistory: history });
+    await t.database.db.insert(streaks).values({
+      userId: u.id,
+      currentStreak: 7,
+      longestStreak: 7,
+      lastActiveDate: new Date(`${today()}T00:00:00Z`),
+      streakHistory: history,
+    });
 
     const res = await req(u, "GET", `/api/insights/${u.id}`);
     expect(res.statusCode).toBe(200);
@@ -129,7 +159,15 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
 
     // Totals (issue 16): the trash holds what was moved and not deleted; freed is what was
     // deleted for good, measured; a delete is never estimated; the review counts for nothing.
-    expect(body.totals).toEqual({ reclaimableBytes: 400_000_000, bytesFreed: 300_000_000, estimatedBytesFreed: 0, estimatedItems: 0, itemsDeleted: 17, itemsProcessed: 47, actions: 3 });
+    expect(body.totals).toEqual({
+      reclaimableBytes: 400_000_000,
+      bytesFreed: 300_000_000,
+      estimatedBytesFreed: 0,
+      estimatedItems: 0,
+      itemsDeleted: 17,
+      itemsProcessed: 47,
+      actions: 3,
+    });
     expect(body.timeline.at(-5)).toMatchObject({ itemsProcessed: 30, bytesFreed: 0, category: "photos" });
     expect(body.timeline.at(-2)).toMatchObject({ itemsProcessed: 12, bytesFreed: 300_000_000, category: "photos" });
 
@@ -167,7 +205,9 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
     const first = await req(u, "POST", `/api/insights/${u.id}/dismiss`, { suggestionId: "unused-apps" });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ dismissed: ["unused-apps"] });
-    expect((await req(u, "POST", `/api/insights/${u.id}/dismiss`, { suggestionId: "unused-apps" })).json()).toEqual({ dismissed: ["unused-apps"] });
+    expect((await req(u, "POST", `/api/insights/${u.id}/dismiss`, { suggestionId: "unused-apps" })).json()).toEqual({
+      dismissed: ["unused-apps"],
+    });
     expect(await ids()).not.toContain("unused-apps");
     expect(await ids()).toContain("duplicate-photos");
   });
@@ -189,7 +229,11 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
       { daysAgo: 2, category: "files", action: "delete", items: 6, bytesFreed: 110_000_000 },
     ];
     for (const { daysAgo, ...e } of events) await seedEvent(u.id, daysAgo, e);
-    const raw = events.map(({ daysAgo, ...e }) => ({ ...e, localDate: addDays(today(), -daysAgo), createdAt: `${addDays(today(), -daysAgo)}T10:00:00.000Z` }));
+    const raw = events.map(({ daysAgo, ...e }) => ({
+      ...e,
+      localDate: addDays(today(), -daysAgo),
+      createdAt: `${addDays(today(), -daysAgo)}T10:00:00.000Z`,
+    }));
 
     const body = InsightsSchema.parse((await req(u, "GET", `/api/insights/${u.id}`)).json());
     expect(body.counts.events).toBe(events.length);
@@ -206,7 +250,12 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
     const timeline = buildTimeline([], raw, today());
     for (const day of body.timeline.slice(-3)) expect(day).toEqual(timeline.find((d) => d.date === day.date));
     const byDay = Object.fromEntries(body.timeline.map((d) => [d.date, d]));
-    expect(byDay[addDays(today(), -1)]).toMatchObject({ itemsProcessed: 6, bytesFreed: 700_000_000, estimatedBytesFreed: 12_500_000, category: "apps" });
+    expect(byDay[addDays(today(), -1)]).toMatchObject({
+      itemsProcessed: 6,
+      bytesFreed: 700_000_000,
+      estimatedBytesFreed: 12_500_000,
+      category: "apps",
+    });
     expect(body.achievements.find((a) => a.id === "freed-1gb")).toMatchObject({ unlockedAt: today(), progress: 1_000_000_000 });
   });
 });

@@ -31,13 +31,21 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/insights/:userId/dismiss",
-    { config: { auth: true }, ...pro, schema: { params: UserIdParams, body: DismissSuggestionSchema, response: { 200: DismissResultSchema } } },
+    {
+      config: { auth: true },
+      ...pro,
+      schema: { params: UserIdParams, body: DismissSuggestionSchema, response: { 200: DismissResultSchema } },
+    },
     async (request) => {
       const { userId } = request.params;
       requireOwnUser(request, userId);
       const id = request.body.suggestionId;
       const dismissed = await app.db.transaction(async (tx) => {
-        const [row] = await tx.select({ d: userSettings.dismissedSuggestions }).from(userSettings).where(eq(userSettings.userId, userId)).for("update");
+        const [row] = await tx
+          .select({ d: userSettings.dismissedSuggestions })
+          .from(userSettings)
+          .where(eq(userSettings.userId, userId))
+          .for("update");
         const current = row?.d ?? [];
         // Remembered across devices; the oldest fall off past the cap.
         const next = current.includes(id) ? current : [...current, id].slice(-MAX_DISMISSED);

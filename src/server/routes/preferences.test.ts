@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (u: { cookie: string }) => t.app.inject({ method: "GET", url: "/api/preferences", headers: as(u) });
-const put = (u: { cookie: string }, payload: unknown) => t.app.inject({ method: "PUT", url: "/api/preferences", headers: as(u), payload: payload as object });
+const put = (u: { cookie: string }, payload: unknown) =>
+  t.app.inject({ method: "PUT", url: "/api/preferences", headers: as(u), payload: payload as object });
 
 describe("/api/preferences", () => {
   it("a new account has not been asked and has the default preferences", async () => {
@@ -40,7 +41,11 @@ describe("/api/preferences", () => {
   it("can be edited again after the first answer", async () => {
     const u = await buildUser(t.app);
     await put(u, { skipped: true });
-    expect((await put(u, { primaryGoal: "productivity", dataTypes: ["files"] })).json()).toEqual({ primaryGoal: "productivity", dataTypes: ["files"], asked: true });
+    expect((await put(u, { primaryGoal: "productivity", dataTypes: ["files"] })).json()).toEqual({
+      primaryGoal: "productivity",
+      dataTypes: ["files"],
+      asked: true,
+    });
   });
 
   it("keeps each user's preferences apart", async () => {
@@ -67,9 +72,16 @@ describe("/api/preferences", () => {
 
   it("answers 401 without a session and 403 cross-site", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/preferences" })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "PUT", url: "/api/preferences", headers: SAME_ORIGIN, payload: { skipped: true } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "PUT", url: "/api/preferences", headers: SAME_ORIGIN, payload: { skipped: true } })).statusCode,
+    ).toBe(401);
     const u = await buildUser(t.app);
-    const cross = await t.app.inject({ method: "PUT", url: "/api/preferences", headers: { cookie: u.cookie, origin: "https://evil.example", host: "localhost" }, payload: { skipped: true } });
+    const cross = await t.app.inject({
+      method: "PUT",
+      url: "/api/preferences",
+      headers: { cookie: u.cookie, origin: "https://evil.example", host: "localhost" },
+      payload: { skipped: true },
+    });
     expect(cross.statusCode).toBe(403);
     expect((await get(u)).json().asked).toBe(false);
   });

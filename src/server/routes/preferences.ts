@@ -25,17 +25,23 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
     return readPreferences(app.db, requireUser(request).userId);
   });
 
-  app.put("/api/preferences", { config: { auth: true }, schema: { body: PreferencesAnswerSchema, response: { 200: PreferencesStateSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    const answer = request.body;
-    await app.db.transaction(async (tx) => {
-      if (!("skipped" in answer)) {
-        const values = { primaryGoal: answer.primaryGoal, dataTypes: answer.dataTypes, updatedAt: new Date() };
-        await tx.insert(userSettings).values({ userId, ...values }).onConflictDoUpdate({ target: userSettings.userId, set: values });
-      }
-      await tx.update(users).set({ onboardingCompleted: true }).where(eq(users.id, userId));
-    });
-    return readPreferences(app.db, userId);
-  });
+  app.put(
+    "/api/preferences",
+    { config: { auth: true }, schema: { body: PreferencesAnswerSchema, response: { 200: PreferencesStateSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      const answer = request.body;
+      await app.db.transaction(async (tx) => {
+        if (!("skipped" in answer)) {
+          const values = { primaryGoal: answer.primaryGoal, dataTypes: answer.dataTypes, updatedAt: new Date() };
+          await tx
+            .insert(userSettings)
+            .values({ userId, ...values })
+            .onConflictDoUpdate({ target: userSettings.userId, set: values });
+        }
+        await tx.update(users).set({ onboardingCompleted: true }).where(eq(users.id, userId));
+      });
+      return readPreferences(app.db, userId);
+    },
+  );
 };
-

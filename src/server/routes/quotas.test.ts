@@ -33,7 +33,8 @@ describe("per-user quotas", () => {
   it("serves at most 20 account exports an hour per user", async () => {
     const u = await buildUser(t.app);
     const codes: number[] = [];
-    for (let i = 0; i <= 20; i++) codes.push((await t.app.inject({ method: "POST", url: `/api/users/${u.id}/export`, headers: as(u), payload: {} })).statusCode);
+    for (let i = 0; i <= 20; i++)
+      codes.push((await t.app.inject({ method: "POST", url: `/api/users/${u.id}/export`, headers: as(u), payload: {} })).statusCode);
     expect(codes.slice(0, 20).every((c) => c === 200)).toBe(true);
     expect(codes[20]).toBe(429);
   });

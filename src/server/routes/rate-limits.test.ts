@@ -16,7 +16,8 @@ describe("rate limits", () => {
   it("stops a guesser after 10 failures per account from one client, with Retry-After — and the owner still gets in (issue 18 #4)", async () => {
     const u = await buildUser(t.app);
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await post("/api/auth/login", { email: u.email, password: "wrong-guess" }, "10.1.0.66")).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push((await post("/api/auth/login", { email: u.email, password: "wrong-guess" }, "10.1.0.66")).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
     // Even the right password from the guesser's client waits: it is not a guessing oracle.
@@ -29,7 +30,8 @@ describe("rate limits", () => {
 
   it("never counts a correct password against the account (issue 18 #4)", async () => {
     const u = await buildUser(t.app);
-    for (let i = 0; i < 15; i++) expect((await post("/api/auth/login", { email: u.email, password: u.password }, `10.1.2.${i}`)).statusCode).toBe(200);
+    for (let i = 0; i < 15; i++)
+      expect((await post("/api/auth/login", { email: u.email, password: u.password }, `10.1.2.${i}`)).statusCode).toBe(200);
     expect((await post("/api/auth/login", { email: u.email, password: "wrong-guess" }, "10.1.2.99")).statusCode).toBe(401);
   });
 
@@ -50,13 +52,15 @@ describe("rate limits", () => {
 
   it("limits sign-in attempts per IP to 30 per 15 minutes", async () => {
     let status = 0;
-    for (let i = 0; i < 31; i++) status = (await post("/api/auth/login", { email: uniqueEmail(), password: "wrong-guess" }, "10.2.0.1")).statusCode;
+    for (let i = 0; i < 31; i++)
+      status = (await post("/api/auth/login", { email: uniqueEmail(), password: "wrong-guess" }, "10.2.0.1")).statusCode;
     expect(status).toBe(429);
   });
 
   it("limits registrations per IP to 10 per hour", async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await post("/api/users", { name: "R", email: uniqueEmail(), password: "correct horse battery" }, "10.3.0.1")).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push((await post("/api/users", { name: "R", email: uniqueEmail(), password: "correct horse battery" }, "10.3.0.1")).statusCode);
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(codes[10]).toBe(429);
   });
@@ -81,7 +85,13 @@ describe("rate limits", () => {
   it("limits the password re-entered to delete an account (issue 18 #14)", async () => {
     const u = await buildUser(t.app);
     const del = (password: string, ip: string) =>
-      t.app.inject({ method: "DELETE", url: `/api/users/${u.id}`, headers: { ...SAME_ORIGIN, cookie: u.cookie }, payload: { password }, remoteAddress: ip });
+      t.app.inject({
+        method: "DELETE",
+        url: `/api/users/${u.id}`,
+        headers: { ...SAME_ORIGIN, cookie: u.cookie },
+        payload: { password },
+        remoteAddress: ip,
+      });
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) codes.push((await del("wrong-guess", "10.6.0.1")).statusCode);
     expect(codes).toEqual([403, 403, 403, 403, 403, 429]);

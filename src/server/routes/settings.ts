@@ -25,12 +25,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return readSettings(app.db, requireUser(request).userId);
   });
 
-  app.patch("/api/settings", { config: { auth: true }, schema: { body: SettingsPatchSchema, response: { 200: SettingsSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    const patch = request.body;
-    if (patch.timezone !== undefined && !isValidTimeZone(patch.timezone)) throw fieldError("timezone", "Unknown time zone");
-    const values = { ...patch, updatedAt: new Date() };
-    await app.db.insert(userSettings).values({ userId, ...values }).onConflictDoUpdate({ target: userSettings.userId, set: values });
-    return readSettings(app.db, userId);
-  });
+  app.patch(
+    "/api/settings",
+    { config: { auth: true }, schema: { body: SettingsPatchSchema, response: { 200: SettingsSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      const patch = request.body;
+      if (patch.timezone !== undefined && !isValidTimeZone(patch.timezone)) throw fieldError("timezone", "Unknown time zone");
+      const values = { ...patch, updatedAt: new Date() };
+      await app.db
+        .insert(userSettings)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: userSettings.userId, set: values });
+      return readSettings(app.db, userId);
+    },
+  );
 };

@@ -97,7 +97,12 @@ describe("POST /api/stripe/webhook", () => {
     const sub = stripe.activate(u.subscriptionId).subscription;
     const { payload, event } = stripe.signedEvent("customer.subscription.updated", sub, WEBHOOK_SECRET);
     const post = (headers: Record<string, string>, body = payload) =>
-      t.app.inject({ method: "POST", url: "/api/stripe/webhook", headers: { "content-type": "application/json", ...headers }, payload: body });
+      t.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        headers: { "content-type": "application/json", ...headers },
+        payload: body,
+      });
     const wrong = await post({ "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" }) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ error: "Invalid webhook signature" });
@@ -119,8 +124,20 @@ describe("POST /api/stripe/webhook", () => {
     const before = await rowOf(t, bystander.id);
     const { subscription } = stripe.failRenewal(other.subscriptionId);
     await deliver(t, stripe, "customer.subscription.updated", subscription);
-    await deliver(t, stripe, "payment_intent.succeeded", { id: "pi_1", object: "payment_intent", customer: "cus_someone_else", metadata: { userId: String(bystander.id), planType: "lifetime" } });
-    await deliver(t, stripe, "charge.refunded", { id: "ch_1", object: "charge", customer: other.customer, refunded: true, amount: 699, amount_refunded: 699 });
+    await deliver(t, stripe, "payment_intent.succeeded", {
+      id: "pi_1",
+      object: "payment_intent",
+      customer: "cus_someone_else",
+      metadata: { userId: String(bystander.id), planType: "lifetime" },
+    });
+    await deliver(t, stripe, "charge.refunded", {
+      id: "ch_1",
+      object: "charge",
+      customer: other.customer,
+      refunded: true,
+      amount: 699,
+      amount_refunded: 699,
+    });
     expect(await rowOf(t, bystander.id)).toEqual(before);
   });
 
@@ -139,8 +156,18 @@ describe("POST /api/stripe/webhook", () => {
 
   it("charge.refunded from the Stripe dashboard ends a lifetime purchase", async () => {
     const u = await buildUser(t.app);
-    await t.database.db.update(users).set({ stripeCustomerId: "cus_lifetime_1", subscriptionStatus: "lifetime", subscriptionPlan: "lifetime" }).where(eq(users.id, u.id));
-    await deliver(t, stripe, "charge.refunded", { id: "ch_2", object: "charge", customer: "cus_lifetime_1", refunded: true, amount: 7999, amount_refunded: 7999 });
+    await t.database.db
+      .update(users)
+      .set({ stripeCustomerId: "cus_lifetime_1", subscriptionStatus: "lifetime", subscriptionPlan: "lifetime" })
+      .where(eq(users.id, u.id));
+    await deliver(t, stripe, "charge.refunded", {
+      id: "ch_2",
+      object: "charge",
+      customer: "cus_lifetime_1",
+      refunded: true,
+      amount: 7999,
+      amount_refunded: 7999,
+    });
     const row = await rowOf(t, u.id);
     expect(row).toMatchObject({ subscriptionStatus: "free" });
     expect(row.refundedAt).toBeInstanceOf(Date);
@@ -149,7 +176,12 @@ describe("POST /api/stripe/webhook", () => {
   it("payment_intent.succeeded for lifetime grants lifetime, cancels the running subscription, and is never downgraded", async () => {
     const u = await subscriber(t);
     stripe.reset();
-    await deliver(t, stripe, "payment_intent.succeeded", { id: "pi_2", object: "payment_intent", customer: u.customer, metadata: { userId: String(u.id), planType: "lifetime" } });
+    await deliver(t, stripe, "payment_intent.succeeded", {
+      id: "pi_2",
+      object: "payment_intent",
+      customer: u.customer,
+      metadata: { userId: String(u.id), planType: "lifetime" },
+    });
     const row = await rowOf(t, u.id);
     expect(row).toMatchObject({ subscriptionStatus: "lifetime", subscriptionPlan: "lifetime" });
     expect(row.firstPaidAt).toBeInstanceOf(Date);
@@ -161,8 +193,18 @@ describe("POST /api/stripe/webhook", () => {
 
   it("payment_intent.succeeded whose metadata.userId is not the customer's user changes nothing", async () => {
     const [u, other] = [await subscriber(t), await buildUser(t.app)];
-    await deliver(t, stripe, "payment_intent.succeeded", { id: "pi_3", object: "payment_intent", customer: u.customer, metadata: { userId: String(other.id), planType: "lifetime" } });
-    await deliver(t, stripe, "payment_intent.succeeded", { id: "pi_4", object: "payment_intent", customer: u.customer, metadata: { userId: String(u.id) } });
+    await deliver(t, stripe, "payment_intent.succeeded", {
+      id: "pi_3",
+      object: "payment_intent",
+      customer: u.customer,
+      metadata: { userId: String(other.id), planType: "lifetime" },
+    });
+    await deliver(t, stripe, "payment_intent.succeeded", {
+      id: "pi_4",
+      object: "payment_intent",
+      customer: u.customer,
+      metadata: { userId: String(u.id) },
+    });
     expect((await rowOf(t, u.id)).subscriptionStatus).toBe("trial");
     expect((await rowOf(t, other.id)).subscriptionStatus).toBe("free");
   });
@@ -188,8 +230,17 @@ describe("without a webhook secret", () => {
   it("answers 503 and changes nothing", async () => {
     const bare = await createTestApp();
     try {
-      const { payload, header } = stripe.signedEvent("customer.subscription.updated", { id: "sub_1", object: "subscription" }, WEBHOOK_SECRET);
-      const res = await bare.app.inject({ method: "POST", url: "/api/stripe/webhook", headers: { "content-type": "application/json", "stripe-signature": header }, payload });
+      const { payload, header } = stripe.signedEvent(
+        "customer.subscription.updated",
+        { id: "sub_1", object: "subscription" },
+        WEBHOOK_SECRET,
+      );
+      const res = await bare.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        headers: { "content-type": "application/json", "stripe-signature": header },
+        payload,
+      });
       expect(res.statusCode).toBe(503);
     } finally {
       await bare.close();

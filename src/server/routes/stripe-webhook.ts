@@ -178,7 +178,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     if (outcome === null) return { received: true, duplicate: true };
     if (outcome.cancelSubscription) await cancelReplacedSubscription(app.env, request.log, outcome.cancelSubscription);
-    if (outcome.mail) await app.mail.send(outcome.mail).catch((err: unknown) => request.log.warn({ err, event: event.id }, "billing mail not queued"));
+    if (outcome.mail)
+      await app.mail.send(outcome.mail).catch((err: unknown) => request.log.warn({ err, event: event.id }, "billing mail not queued"));
     return { received: true };
   });
 };

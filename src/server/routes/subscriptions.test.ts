@@ -38,7 +38,14 @@ describe("without Stripe keys (the embedded default)", () => {
     expect(row).toMatchObject({ subscriptionStatus: "trial", subscriptionPlan: planType, stripeCustomerId: null });
     expect(await me(t, u)).toMatchObject({ subscriptionStatus: "trial", trialEndsAt: body.trialEndsAt });
     const summary = await t.app.inject({ method: "GET", url: "/api/subscription", headers: as(u) });
-    expect(summary.json()).toMatchObject({ status: "trial", state: "trial", plan: planType, trialEndsAt: body.trialEndsAt, graceEndsAt: null, withCard: false });
+    expect(summary.json()).toMatchObject({
+      status: "trial",
+      state: "trial",
+      plan: planType,
+      trialEndsAt: body.trialEndsAt,
+      graceEndsAt: null,
+      withCard: false,
+    });
   });
 
   it("cannot extend a trial: asking again returns the same end date, after it ended a 409", async () => {
@@ -49,7 +56,10 @@ describe("without Stripe keys (the embedded default)", () => {
     expect(again.json()).toEqual(first);
     expect((await rowOf(t, u.id)).subscriptionPlan).toBe("monthly");
 
-    await t.database.db.update(users).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(users.id, u.id));
+    await t.database.db
+      .update(users)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, u.id));
     const after = await subscribe(t, u, "monthly");
     expect(after.statusCode).toBe(409);
     expect(after.json()).toEqual({ error: TRIAL_USED });
@@ -59,7 +69,10 @@ describe("without Stripe keys (the embedded default)", () => {
     const u = await buildVerifiedUser(t.app);
     await subscribe(t, u, "monthly");
     expect((await me(t, u)).subscriptionStatus).toBe("trial");
-    await t.database.db.update(users).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(users.id, u.id));
+    await t.database.db
+      .update(users)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, u.id));
     expect((await me(t, u)).subscriptionStatus).toBe("free");
     const summary = await t.app.inject({ method: "GET", url: "/api/subscription", headers: as(u) });
     expect(summary.json()).toMatchObject({ status: "free", plan: null });
@@ -93,7 +106,12 @@ describe("without Stripe keys (the embedded default)", () => {
 
   it("answers 401 without a session, 404 for another user's id, 403 cross-site, 400 for bad input", async () => {
     const [a, b] = [await buildUser(t.app), await buildUser(t.app)];
-    const anon = await t.app.inject({ method: "POST", url: "/api/create-subscription", headers: SAME_ORIGIN, payload: { userId: a.id, planType: "monthly" } });
+    const anon = await t.app.inject({
+      method: "POST",
+      url: "/api/create-subscription",
+      headers: SAME_ORIGIN,
+      payload: { userId: a.id, planType: "monthly" },
+    });
     expect(anon.statusCode).toBe(401);
     expect((await subscribe(t, a, "monthly", b.id)).statusCode).toBe(404);
     expect((await rowOf(t, b.id)).subscriptionStatus).toBe("free");
@@ -127,7 +145,12 @@ describe("without Stripe keys (the embedded default)", () => {
     const email = uniqueEmail("again");
     const first = await buildVerifiedUser(t.app, { email });
     expect((await subscribe(t, first, "yearly")).statusCode).toBe(200);
-    const del = await t.app.inject({ method: "DELETE", url: `/api/users/${first.id}`, headers: as(first), payload: { password: first.password } });
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/users/${first.id}`,
+      headers: as(first),
+      payload: { password: first.password },
+    });
     expect(del.statusCode).toBe(204);
     // Only a keyed hash is kept, never the address.
     const grants = await t.database.db.select().from(trialGrants);
@@ -199,7 +222,12 @@ describe("with Stripe (a local fake Stripe API)", () => {
     const res = await subscribe(t, u, "monthly");
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ status: "requires_setup", intent: "setup", clientSecret: expect.stringMatching(/^seti_\w+_secret_\w+$/), trialEndsAt: expect.any(String) });
+    expect(body).toEqual({
+      status: "requires_setup",
+      intent: "setup",
+      clientSecret: expect.stringMatching(/^seti_\w+_secret_\w+$/),
+      trialEndsAt: expect.any(String),
+    });
 
     const [customer] = stripe.requestsTo("/v1/customers");
     expect(customer!.body).toEqual({ email: u.email, name: "Mona", metadata: { userId: String(u.id) } });
@@ -216,7 +244,12 @@ describe("with Stripe (a local fake Stripe API)", () => {
     expect(sub!.idempotencyKey).toMatch(new RegExp(`^cleanspace-subscription-${u.id}-`));
 
     const row = await rowOf(t, u.id);
-    expect(row).toMatchObject({ stripeCustomerId: expect.stringMatching(/^cus_/), stripeSubscriptionId: expect.stringMatching(/^sub_/), subscriptionStatus: "trial", subscriptionPlan: "monthly" });
+    expect(row).toMatchObject({
+      stripeCustomerId: expect.stringMatching(/^cus_/),
+      stripeSubscriptionId: expect.stringMatching(/^sub_/),
+      subscriptionStatus: "trial",
+      subscriptionPlan: "monthly",
+    });
     expect(row.trialEndsAt!.toISOString()).toBe(body.trialEndsAt);
 
     // Asking again during the trial: the same subscription's card form, no new customer or subscription.
@@ -232,10 +265,18 @@ describe("with Stripe (a local fake Stripe API)", () => {
     expect(stripe.requestsTo("/v1/subscriptions")[0]!.body).toMatchObject({ items: [{ price: "price_yearly" }], trial_period_days: "7" });
 
     const v = await buildUser(t.app);
-    await t.database.db.update(users).set({ trialEndsAt: new Date(Date.now() - DAY_MS) }).where(eq(users.id, v.id));
+    await t.database.db
+      .update(users)
+      .set({ trialEndsAt: new Date(Date.now() - DAY_MS) })
+      .where(eq(users.id, v.id));
     stripe.reset();
     const res = await subscribe(t, v, "monthly");
-    expect(res.json()).toEqual({ status: "requires_payment", intent: "payment", clientSecret: expect.stringMatching(/^pi_\w+_secret_/), trialEndsAt: null });
+    expect(res.json()).toEqual({
+      status: "requires_payment",
+      intent: "payment",
+      clientSecret: expect.stringMatching(/^pi_\w+_secret_/),
+      trialEndsAt: null,
+    });
     expect(stripe.requestsTo("/v1/subscriptions")[0]!.body.trial_period_days).toBeUndefined();
     // Not paid yet: still free, but the customer is remembered for the next attempt.
     const row = await rowOf(t, v.id);
@@ -254,7 +295,12 @@ describe("with Stripe (a local fake Stripe API)", () => {
     const [pi] = stripe.requestsTo("/v1/payment_intents");
     const row = await rowOf(t, u.id);
     expect(pi!.idempotencyKey).toMatch(new RegExp(`^cleanspace-lifetime-${u.id}-`));
-    expect(pi!.body).toMatchObject({ amount: "7999", currency: "usd", customer: row.stripeCustomerId, metadata: { userId: String(u.id), planType: "lifetime" } });
+    expect(pi!.body).toMatchObject({
+      amount: "7999",
+      currency: "usd",
+      customer: row.stripeCustomerId,
+      metadata: { userId: String(u.id), planType: "lifetime" },
+    });
     expect(row.subscriptionStatus).toBe("free");
     expect(stripe.requestsTo("/v1/subscriptions")).toHaveLength(0);
   });

@@ -92,7 +92,14 @@ async function startCardFreeTrial(app: FastifyInstance, userId: number, plan: Pl
     const trialEndsAt = new Date(Date.now() + getPlan(plan).trialDays * DAY_MS);
     await tx
       .update(users)
-      .set({ subscriptionStatus: "trial", subscriptionPlan: plan, trialEndsAt, pastDueSince: null, cancelAtPeriodEnd: false, currentPeriodEnd: null })
+      .set({
+        subscriptionStatus: "trial",
+        subscriptionPlan: plan,
+        trialEndsAt,
+        pastDueSince: null,
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: null,
+      })
       .where(eq(users.id, row.id));
     return { status: "trial" as const, trialEndsAt: iso(trialEndsAt) };
   });
@@ -125,7 +132,8 @@ async function subscribeWithStripe(app: FastifyInstance, row: UserRow, plan: Pla
   const usedTrial = row.trialEndsAt !== null || (await hadTrial(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email));
   const trialDays = usedTrial ? 0 : getPlan(plan).trialDays;
   const started = await startSubscription(stripe, app.env, { customerId, userId: row.id, plan, trialDays, attempt: attemptOf(row) });
-  if (started.subscription.status === "trialing") await claimTrial(app.db, await emailHmac(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email));
+  if (started.subscription.status === "trialing")
+    await claimTrial(app.db, await emailHmac(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email));
   const change = subscriptionChange(app.env, started.subscription, row) ?? {};
   const [saved] = await app.db
     .update(users)
@@ -155,7 +163,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, schema: { body: CreateSubscriptionSchema, response: { 200: CreateSubscriptionResponseSchema } } },
     async (request) => {
       requireOwnUser(request, request.body.userId);
-      await enforceLimit(app.limiter, `subscribe:user:${request.body.userId}`, SUBSCRIBE_PER_HOUR * app.env.RATE_LIMIT_MULTIPLIER, 3600_000);
+      await enforceLimit(
+        app.limiter,
+        `subscribe:user:${request.body.userId}`,
+        SUBSCRIBE_PER_HOUR * app.env.RATE_LIMIT_MULTIPLIER,
+        3600_000,
+      );
       const row = await loadUser(app, request.body.userId);
       if (effectiveStatus(row) === "lifetime") return { status: "lifetime" as const };
       return stripeFor(app.env)

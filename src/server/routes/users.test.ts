@@ -59,7 +59,11 @@ describe("POST /api/users", () => {
   });
 
   it("refuses a cross-site registration with 403", async () => {
-    const res = await post("/api/users", { name: "E", email: uniqueEmail(), password: GOOD_PASSWORD }, { origin: "https://evil.example", host: "localhost:80" });
+    const res = await post(
+      "/api/users",
+      { name: "E", email: uniqueEmail(), password: GOOD_PASSWORD },
+      { origin: "https://evil.example", host: "localhost:80" },
+    );
     expect(res.statusCode).toBe(403);
   });
 });
@@ -88,7 +92,12 @@ describe("GET/PATCH /api/users/{id}", () => {
     const a = await buildUser(t.app);
     const res = await t.app.inject({ method: "PATCH", url: `/api/users/${a.id}`, headers: as(a), payload: { name: "New Name" } });
     expect(res.json().name).toBe("New Name");
-    const sneaky = await t.app.inject({ method: "PATCH", url: `/api/users/${a.id}`, headers: as(a), payload: { name: "New Name", email: uniqueEmail("takeover") } });
+    const sneaky = await t.app.inject({
+      method: "PATCH",
+      url: `/api/users/${a.id}`,
+      headers: as(a),
+      payload: { name: "New Name", email: uniqueEmail("takeover") },
+    });
     expect(sneaky.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, a.id));
     expect(row!.email).toBe(a.email);
@@ -100,7 +109,12 @@ describe("GET/PATCH /api/users/{id}", () => {
 describe("DELETE /api/users/{id}", () => {
   it("needs the password again, then deletes the account and everything it owns", async () => {
     const u = await buildUser(t.app);
-    const wrong = await t.app.inject({ method: "DELETE", url: `/api/users/${u.id}`, headers: as(u), payload: { password: "wrong-password" } });
+    const wrong = await t.app.inject({
+      method: "DELETE",
+      url: `/api/users/${u.id}`,
+      headers: as(u),
+      payload: { password: "wrong-password" },
+    });
     expect(wrong.statusCode).toBe(403);
     const res = await t.app.inject({ method: "DELETE", url: `/api/users/${u.id}`, headers: as(u), payload: { password: u.password } });
     expect(res.statusCode).toBe(204);

@@ -35,7 +35,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     let created: typeof users.$inferSelect | undefined;
     try {
-      [created] = await app.db.insert(users).values({ name, email, password: await hashPassword(password) }).returning();
+      [created] = await app.db
+        .insert(users)
+        .values({ name, email, password: await hashPassword(password) })
+        .returning();
     } catch (err) {
       if (isUniqueViolation(err)) throw new HttpError(409, messages.emailTaken);
       throw err;

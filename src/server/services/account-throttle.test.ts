@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const limits = { perClient: 2, perAccount: 4, windowMs: 60_000, accountWindowMs: 60_000 };
-const refused = (p: Promise<void>) => p.then(() => false, (e: { statusCode?: number }) => e.statusCode === 429);
+const refused = (p: Promise<void>) =>
+  p.then(
+    () => false,
+    (e: { statusCode?: number }) => e.statusCode === 429,
+  );
 
 describe("createAccountThrottle", () => {
   it("holds one client after its failures, others keep trying", async () => {

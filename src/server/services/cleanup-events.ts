@@ -103,7 +103,10 @@ const insertEventAndCount = preparedPerDb((db) => {
     db
       .insert(cleanupDayCounts)
       .select(sql`select ${userId}::integer, ${day}::text, 1 from ${inserted} where ${sql.placeholder("goal")}::boolean`)
-      .onConflictDoUpdate({ target: [cleanupDayCounts.userId, cleanupDayCounts.localDate], set: { cleanups: sql`${cleanupDayCounts.cleanups} + 1` } })
+      .onConflictDoUpdate({
+        target: [cleanupDayCounts.userId, cleanupDayCounts.localDate],
+        set: { cleanups: sql`${cleanupDayCounts.cleanups} + 1` },
+      })
       .returning({ cleanups: cleanupDayCounts.cleanups }),
   );
   return db
@@ -112,7 +115,10 @@ const insertEventAndCount = preparedPerDb((db) => {
       hits: sql`(select count from quota)`.mapWith(Number),
       resetAt: sql<string>`(select reset_at from quota)`,
       recorded: sql`(select count(*) from ${inserted})`.mapWith(Number),
-      completed: sql`coalesce((select ${counted.cleanups} from ${counted}), (select ${cleanupDayCounts.cleanups} from ${cleanupDayCounts} where ${and(eq(cleanupDayCounts.userId, userId), eq(cleanupDayCounts.localDate, day))}), 0)`.mapWith(Number),
+      completed:
+        sql`coalesce((select ${counted.cleanups} from ${counted}), (select ${cleanupDayCounts.cleanups} from ${cleanupDayCounts} where ${and(eq(cleanupDayCounts.userId, userId), eq(cleanupDayCounts.localDate, day))}), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -150,7 +156,10 @@ export async function retractCleanupEvent(db: Db, userId: number, clientId: stri
   );
   const [row] = await db
     .with(removed, uncounted)
-    .select({ removed: sql`(select count(*) from ${removed})`.mapWith(Number), uncounted: sql`(select count(*) from ${uncounted})`.mapWith(Number) })
+    .select({
+      removed: sql`(select count(*) from ${removed})`.mapWith(Number),
+      uncounted: sql`(select count(*) from ${uncounted})`.mapWith(Number),
+    })
     .from(sql`(select 1) as one`);
   return (row?.removed ?? 0) > 0;
 }
@@ -161,12 +170,17 @@ export async function retractCleanupEvent(db: Db, userId: number, clientId: stri
  */
 export async function insertCleanupEventRows(db: Db, rows: (typeof cleanupEvents.$inferInsert)[]): Promise<void> {
   for (const row of rows) {
-    const inserted = db.$with("inserted").as(db.insert(cleanupEvents).values(row).returning({ userId: cleanupEvents.userId, localDate: cleanupEvents.localDate }));
+    const inserted = db
+      .$with("inserted")
+      .as(db.insert(cleanupEvents).values(row).returning({ userId: cleanupEvents.userId, localDate: cleanupEvents.localDate }));
     await db
       .with(inserted)
       .insert(cleanupDayCounts)
       .select(sql`select ${inserted.userId}, ${inserted.localDate}, 1 from ${inserted} where ${countsTowardGoal(row.action)}`)
-      .onConflictDoUpdate({ target: [cleanupDayCounts.userId, cleanupDayCounts.localDate], set: { cleanups: sql`${cleanupDayCounts.cleanups} + 1` } });
+      .onConflictDoUpdate({
+        target: [cleanupDayCounts.userId, cleanupDayCounts.localDate],
+        set: { cleanups: sql`${cleanupDayCounts.cleanups} + 1` },
+      });
   }
 }
 

@@ -15,5 +15,8 @@ export function clientKey(ip: string): string {
   const tailGroups = tail ? tail.split(":") : [];
   const missing = 8 - headGroups.length - tailGroups.length;
   const groups = ip.includes("::") ? [...headGroups, ...Array<string>(Math.max(missing, 0)).fill("0"), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }

@@ -40,7 +40,10 @@ export function columnsFromSummary(s: ScanSummary) {
 
 export async function saveSummary(db: Db, userId: number, summary: ScanSummary): Promise<number> {
   const cols = columnsFromSummary(await withMailboxFigures(db, userId, summary));
-  await db.insert(digitalData).values({ userId, ...cols }).onConflictDoUpdate({ target: digitalData.userId, set: cols });
+  await db
+    .insert(digitalData)
+    .values({ userId, ...cols })
+    .onConflictDoUpdate({ target: digitalData.userId, set: cols });
   return cols.healthScore;
 }
 
@@ -48,11 +51,19 @@ export async function saveSummary(db: Db, userId: number, summary: ScanSummary):
  * A finished scan in one write: the summary and its snapshot in one transaction, the snapshot
  * keyed on the scan (`summary.scannedAt`), so a retried request changes nothing more.
  */
-export async function saveScanWithSnapshot(db: Db, userId: number, summary: ScanSummary, localDay: string): Promise<{ healthScore: number; snapshotId: number }> {
+export async function saveScanWithSnapshot(
+  db: Db,
+  userId: number,
+  summary: ScanSummary,
+  localDay: string,
+): Promise<{ healthScore: number; snapshotId: number }> {
   const withMail = await withMailboxFigures(db, userId, summary);
   const cols = columnsFromSummary(withMail);
   return db.transaction(async (tx) => {
-    await tx.insert(digitalData).values({ userId, ...cols }).onConflictDoUpdate({ target: digitalData.userId, set: cols });
+    await tx
+      .insert(digitalData)
+      .values({ userId, ...cols })
+      .onConflictDoUpdate({ target: digitalData.userId, set: cols });
     const [inserted] = await tx
       .insert(scanSnapshots)
       .values({ userId, localDate: localDay, healthScore: cols.healthScore, summary: withMail, scanId: summary.scannedAt })
@@ -73,7 +84,10 @@ export async function saveScanWithSnapshot(db: Db, userId: number, summary: Scan
  */
 async function withMailboxFigures(db: Db, userId: number, summary: ScanSummary): Promise<ScanSummary> {
   if (summary.emailCount !== 0 || summary.emailUnread !== 0) return summary;
-  const [row] = await db.select({ c: digitalData.emailCount, u: digitalData.emailUnread }).from(digitalData).where(eq(digitalData.userId, userId));
+  const [row] = await db
+    .select({ c: digitalData.emailCount, u: digitalData.emailUnread })
+    .from(digitalData)
+    .where(eq(digitalData.userId, userId));
   if (!row || row.c === 0) return summary;
   return { ...summary, emailCount: row.c, emailUnread: Math.min(row.u, row.c) };
 }
@@ -107,7 +121,12 @@ const digitalDataWithSession = preparedPerDb((db) => {
   const perDay = db
     .select({ day: cleanupDayCounts.localDate, n: cleanupDayCounts.cleanups })
     .from(cleanupDayCounts)
-    .where(and(eq(cleanupDayCounts.userId, users.id), inArray(cleanupDayCounts.localDate, [sql.placeholder("d0"), sql.placeholder("d1"), sql.placeholder("d2")])))
+    .where(
+      and(
+        eq(cleanupDayCounts.userId, users.id),
+        inArray(cleanupDayCounts.localDate, [sql.placeholder("d0"), sql.placeholder("d1"), sql.placeholder("d2")]),
+      ),
+    )
     .as("per_day");
   return db
     .select({

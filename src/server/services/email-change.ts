@@ -19,7 +19,9 @@ export async function startEmailChange(db: Db, user: { id: number; email: string
   const confirmToken = newToken();
   const undoToken = newToken();
   await db.transaction(async (tx) => {
-    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.confirmedAt), isNull(emailChanges.revertedAt)));
+    await tx
+      .delete(emailChanges)
+      .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.confirmedAt), isNull(emailChanges.revertedAt)));
     await tx.insert(emailChanges).values({
       userId: user.id,
       oldEmail: user.email,
@@ -38,7 +40,14 @@ export async function pendingEmailChange(db: Db, userId: number, now = new Date(
   const [row] = await db
     .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.confirmExpiresAt })
     .from(emailChanges)
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), isNull(emailChanges.revertedAt), gt(emailChanges.confirmExpiresAt, now)));
+    .where(
+      and(
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.confirmedAt),
+        isNull(emailChanges.revertedAt),
+        gt(emailChanges.confirmExpiresAt, now),
+      ),
+    );
   return row ?? null;
 }
 
@@ -50,7 +59,14 @@ export async function confirmEmailChange(db: Db, token: string, now = new Date()
     const [row] = await tx
       .update(emailChanges)
       .set({ confirmedAt: now })
-      .where(and(eq(emailChanges.confirmTokenHash, sha256(token)), isNull(emailChanges.confirmedAt), isNull(emailChanges.revertedAt), gt(emailChanges.confirmExpiresAt, now)))
+      .where(
+        and(
+          eq(emailChanges.confirmTokenHash, sha256(token)),
+          isNull(emailChanges.confirmedAt),
+          isNull(emailChanges.revertedAt),
+          gt(emailChanges.confirmExpiresAt, now),
+        ),
+      )
       .returning();
     if (!row) return "invalid";
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.newEmail));

@@ -14,7 +14,8 @@ import { HttpError } from "../plugins/errors";
 import { getStreak } from "./streaks";
 
 const iso = (d: Date) => d.toISOString();
-const asJson = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asJson = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 async function exportSettings(db: Db, userId: number): Promise<AccountExport["settings"]> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
@@ -38,7 +39,11 @@ export interface AccountExportStream {
 }
 
 /** Keyset pages of one user's rows (id order): each query reads at most `pageRows` rows. */
-async function* pagesOf<R extends { id: number }, T>(read: (afterId: number, limit: number) => Promise<R[]>, present: (row: R) => T, pageRows: number) {
+async function* pagesOf<R extends { id: number }, T>(
+  read: (afterId: number, limit: number) => Promise<R[]>,
+  present: (row: R) => T,
+  pageRows: number,
+) {
   let after = 0;
   for (;;) {
     const rows = await read(after, pageRows);
@@ -49,7 +54,13 @@ async function* pagesOf<R extends { id: number }, T>(read: (afterId: number, lim
   }
 }
 
-export async function accountExportStream(db: Db, userId: number, today: string, now = new Date(), pageRows = EXPORT_PAGE_ROWS): Promise<AccountExportStream> {
+export async function accountExportStream(
+  db: Db,
+  userId: number,
+  today: string,
+  now = new Date(),
+  pageRows = EXPORT_PAGE_ROWS,
+): Promise<AccountExportStream> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new HttpError(404, "Not found");
   const [settings, [aggregates], streak, presets, history] = await Promise.all([
@@ -61,13 +72,23 @@ export async function accountExportStream(db: Db, userId: number, today: string,
   ]);
   const snapshots = pagesOf(
     (after, limit) =>
-      db.select().from(scanSnapshots).where(and(eq(scanSnapshots.userId, userId), gt(scanSnapshots.id, after))).orderBy(asc(scanSnapshots.id)).limit(limit),
+      db
+        .select()
+        .from(scanSnapshots)
+        .where(and(eq(scanSnapshots.userId, userId), gt(scanSnapshots.id, after)))
+        .orderBy(asc(scanSnapshots.id))
+        .limit(limit),
     (s) => ({ takenAt: iso(s.takenAt), localDate: s.localDate, healthScore: s.healthScore, summary: asJson(s.summary) }),
     pageRows,
   );
   const events = pagesOf(
     (after, limit) =>
-      db.select().from(cleanupEvents).where(and(eq(cleanupEvents.userId, userId), gt(cleanupEvents.id, after))).orderBy(asc(cleanupEvents.id)).limit(limit),
+      db
+        .select()
+        .from(cleanupEvents)
+        .where(and(eq(cleanupEvents.userId, userId), gt(cleanupEvents.id, after)))
+        .orderBy(asc(cleanupEvents.id))
+        .limit(limit),
     (e) => ({
       clientId: e.clientId,
       category: e.category,
@@ -115,8 +136,19 @@ export async function accountExportStream(db: Db, userId: number, today: string,
       : null,
     snapshots: [],
     events: [],
-    streak: { currentStreak: streak.currentStreak, longestStreak: streak.longestStreak, lastActiveDate: streak.lastActiveDate, streakHistory: streak.streakHistory },
-    filterPresets: presets.map((p) => ({ name: p.name, description: p.description, category: p.category, criteria: p.criteria, createdAt: iso(p.createdAt) })),
+    streak: {
+      currentStreak: streak.currentStreak,
+      longestStreak: streak.longestStreak,
+      lastActiveDate: streak.lastActiveDate,
+      streakHistory: streak.streakHistory,
+    },
+    filterPresets: presets.map((p) => ({
+      name: p.name,
+      description: p.description,
+      category: p.category,
+      criteria: p.criteria,
+      createdAt: iso(p.createdAt),
+    })),
     exportHistory: history.map((h) => ({ type: h.type, name: h.name, size: h.size, status: h.status, createdAt: iso(h.createdAt) })),
   };
   return { head, pages: { snapshots, events } };

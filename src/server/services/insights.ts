@@ -31,7 +31,12 @@ export const SNAPSHOT_LIMIT = 1000;
 
 export async function loadSnapshots(db: Db, userId: number): Promise<SnapshotPoint[]> {
   const rows = await db
-    .select({ takenAt: scanSnapshots.takenAt, localDate: scanSnapshots.localDate, healthScore: scanSnapshots.healthScore, summary: scanSnapshots.summary })
+    .select({
+      takenAt: scanSnapshots.takenAt,
+      localDate: scanSnapshots.localDate,
+      healthScore: scanSnapshots.healthScore,
+      summary: scanSnapshots.summary,
+    })
     .from(scanSnapshots)
     .where(eq(scanSnapshots.userId, userId))
     .orderBy(desc(scanSnapshots.takenAt), desc(scanSnapshots.id))
@@ -40,7 +45,8 @@ export async function loadSnapshots(db: Db, userId: number): Promise<SnapshotPoi
   for (const row of rows) {
     const parsed = ScanSummarySchema.safeParse(row.summary);
     // A snapshot written under an older summary schema is skipped, never guessed at.
-    if (parsed.success) points.push({ takenAt: row.takenAt.toISOString(), localDate: row.localDate, healthScore: row.healthScore, summary: parsed.data });
+    if (parsed.success)
+      points.push({ takenAt: row.takenAt.toISOString(), localDate: row.localDate, healthScore: row.healthScore, summary: parsed.data });
   }
   return sortSnapshots(points);
 }

@@ -17,7 +17,11 @@ async function text(doc: Record<string, unknown>, arrays: Record<string, unknown
 
 describe("streamJsonDocument", () => {
   it("writes exactly what JSON.stringify(doc, null, 2) writes, with arrays from pages", async () => {
-    const events = [{ a: 1, nested: { b: [1, 2], s: 'quote " and \n newline' } }, { a: 2, nested: { b: [], s: "é" } }, { a: 3, nested: null }];
+    const events = [
+      { a: 1, nested: { b: [1, 2], s: 'quote " and \n newline' } },
+      { a: 2, nested: { b: [], s: "é" } },
+      { a: 3, nested: null },
+    ];
     const snapshots = [{ x: "1" }];
     const doc = { format: "f", version: 1, account: { id: 7, name: null }, snapshots: [], events: [], tail: [1, { z: true }] };
     const { out, chunks } = await text(doc, { snapshots: [[], snapshots, []], events: [events.slice(0, 2), [], events.slice(2)] });

@@ -53,7 +53,12 @@ afterEach(async () => {
 });
 
 const register = (app: TestApp, email: string) =>
-  app.app.inject({ method: "POST", url: "/api/users", headers: SAME_ORIGIN, payload: { name: "Mo", email, password: "correct horse battery" } });
+  app.app.inject({
+    method: "POST",
+    url: "/api/users",
+    headers: SAME_ORIGIN,
+    payload: { name: "Mo", email, password: "correct horse battery" },
+  });
 
 describe("mail over SMTP", () => {
   it("delivers the welcome mail to a real SMTP server and marks it sent", async () => {
@@ -138,7 +143,12 @@ describe("mail over SMTP", () => {
     const smtp = await startSmtp();
     try {
       t = await createTestApp();
-      const mailer = await createMailer({ db: t.database.db, log: t.app.log, smtpUrl: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, from: "support@cleanspace.app" });
+      const mailer = await createMailer({
+        db: t.database.db,
+        log: t.app.log,
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
+        from: "support@cleanspace.app",
+      });
       const email = uniqueEmail("unawaited");
       void mailer.send({ to: email, subject: "Fire and forget", text: "Sent while the app shuts down." });
       await mailer.close();

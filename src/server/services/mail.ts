@@ -50,7 +50,9 @@ const RETRY_TICK_MS = 10_000;
  */
 export function retryDueAfterSeconds(attempts: number): number {
   const doubled = Math.min(attempts, BACKOFF_DOUBLINGS + 1);
-  return RETRY_BASE_SECONDS * (2 ** doubled - 1) + RETRY_BASE_SECONDS * 2 ** BACKOFF_DOUBLINGS * Math.max(attempts - BACKOFF_DOUBLINGS - 1, 0);
+  return (
+    RETRY_BASE_SECONDS * (2 ** doubled - 1) + RETRY_BASE_SECONDS * 2 ** BACKOFF_DOUBLINGS * Math.max(attempts - BACKOFF_DOUBLINGS - 1, 0)
+  );
 }
 
 interface Transport {
@@ -87,7 +89,10 @@ export async function createMailer(options: {
     if (!transport) return false;
     try {
       await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text });
-      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), text: redactTokens(row.text) }).where(eq(mailOutbox.id, row.id));
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), text: redactTokens(row.text) })
+        .where(eq(mailOutbox.id, row.id));
       return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -104,12 +109,20 @@ export async function createMailer(options: {
   async function retryPending(now: Date = new Date()): Promise<number> {
     if (!transport) return 0;
     // retryDueAfterSeconds(attempts), in SQL (constants inlined; they are ours, not input).
-    const [base, cap, n] = [RETRY_BASE_SECONDS, RETRY_BASE_SECONDS * 2 ** BACKOFF_DOUBLINGS, BACKOFF_DOUBLINGS + 1].map((v) => sql.raw(String(v)));
+    const [base, cap, n] = [RETRY_BASE_SECONDS, RETRY_BASE_SECONDS * 2 ** BACKOFF_DOUBLINGS, BACKOFF_DOUBLINGS + 1].map((v) =>
+      sql.raw(String(v)),
+    );
     const dueAfter = sql`(${base} * (power(2, least(${mailOutbox.attempts}, ${n})) - 1) + ${cap} * greatest(${mailOutbox.attempts} - ${n}, 0)) * interval '1 second'`;
     const due = await db
       .select({ id: mailOutbox.id, attempts: mailOutbox.attempts })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lt(mailOutbox.attempts, MAX_ATTEMPTS), sql`${mailOutbox.createdAt} + ${dueAfter} <= ${now.toISOString()}::timestamptz`))
+      .where(
+        and(
+          eq(mailOutbox.status, "pending"),
+          lt(mailOutbox.attempts, MAX_ATTEMPTS),
+          sql`${mailOutbox.createdAt} + ${dueAfter} <= ${now.toISOString()}::timestamptz`,
+        ),
+      )
       .orderBy(asc(mailOutbox.id))
       .limit(50);
     let sent = 0;
@@ -130,7 +143,10 @@ export async function createMailer(options: {
 
   async function queueAndDeliver(message: MailMessage) {
     // With a transport, the row is inserted already claimed by this first attempt.
-    const [row] = await db.insert(mailOutbox).values({ ...message, attempts: transport ? 1 : 0 }).returning();
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ ...message, attempts: transport ? 1 : 0 })
+      .returning();
     if (!row) return;
     if (!transport) {
       log.info({ mailId: row.id, subject: message.subject }, "mail kept in outbox (no SMTP_URL configured)");

@@ -24,7 +24,9 @@ export async function claimResetToken(db: Db, token: string, now = new Date()): 
   const [claimed] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(
+      and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+    )
     .returning({ userId: passwordResetTokens.userId });
   return claimed?.userId ?? null;
 }

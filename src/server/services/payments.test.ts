@@ -89,9 +89,19 @@ describe("subscriptionChange", () => {
 
 describe("clientSecretOf", () => {
   it("uses the pending SetupIntent while trialing and the invoice's confirmation secret otherwise", () => {
-    expect(clientSecretOf(sub("trialing", { pending_setup_intent: { client_secret: "seti_1_secret_x" } } as never))).toEqual({ clientSecret: "seti_1_secret_x", intent: "setup" });
+    expect(clientSecretOf(sub("trialing", { pending_setup_intent: { client_secret: "seti_1_secret_x" } } as never))).toEqual({
+      clientSecret: "seti_1_secret_x",
+      intent: "setup",
+    });
     expect(clientSecretOf(sub("trialing", { pending_setup_intent: null } as never))).toEqual({ clientSecret: null, intent: "setup" });
-    expect(clientSecretOf(sub("incomplete", { pending_setup_intent: null, latest_invoice: { confirmation_secret: { client_secret: "pi_1_secret_y" } } } as never))).toEqual({
+    expect(
+      clientSecretOf(
+        sub("incomplete", {
+          pending_setup_intent: null,
+          latest_invoice: { confirmation_secret: { client_secret: "pi_1_secret_y" } },
+        } as never),
+      ),
+    ).toEqual({
       clientSecret: "pi_1_secret_y",
       intent: "payment",
     });

@@ -120,23 +120,26 @@ export async function startSubscription(
   args: { customerId: string; userId: number; plan: "monthly" | "yearly"; trialDays: number; attempt: string },
 ): Promise<StartedSubscription> {
   const subscription = await callStripe(() =>
-    stripe.subscriptions.create({
-      customer: args.customerId,
-      items: [{ price: priceIdFor(env, args.plan) }],
-      ...(args.trialDays > 0
-        ? {
-            trial_period_days: args.trialDays,
-            // A trial nobody added a card to ends by itself instead of billing nothing forever.
-            trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
-          }
-        : {}),
-      payment_behavior: "default_incomplete",
-      payment_settings: { save_default_payment_method: "on_subscription" },
-      metadata: { userId: String(args.userId), planType: args.plan },
-      // Stripe's API (2025-03-31 and later) carries the invoice's PaymentIntent secret in
-      // `confirmation_secret`; `latest_invoice.payment_intent` no longer exists.
-      expand: ["latest_invoice.confirmation_secret", "pending_setup_intent"],
-    }, { idempotencyKey: idempotencyKey("subscription", args.userId, args.customerId, args.plan, args.trialDays, args.attempt) }),
+    stripe.subscriptions.create(
+      {
+        customer: args.customerId,
+        items: [{ price: priceIdFor(env, args.plan) }],
+        ...(args.trialDays > 0
+          ? {
+              trial_period_days: args.trialDays,
+              // A trial nobody added a card to ends by itself instead of billing nothing forever.
+              trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+            }
+          : {}),
+        payment_behavior: "default_incomplete",
+        payment_settings: { save_default_payment_method: "on_subscription" },
+        metadata: { userId: String(args.userId), planType: args.plan },
+        // Stripe's API (2025-03-31 and later) carries the invoice's PaymentIntent secret in
+        // `confirmation_secret`; `latest_invoice.payment_intent` no longer exists.
+        expand: ["latest_invoice.confirmation_secret", "pending_setup_intent"],
+      },
+      { idempotencyKey: idempotencyKey("subscription", args.userId, args.customerId, args.plan, args.trialDays, args.attempt) },
+    ),
   );
   return { subscription, ...clientSecretOf(subscription) };
 }
@@ -147,14 +150,17 @@ export async function retrieveSubscription(stripe: Stripe, id: string): Promise<
 
 export async function createLifetimePayment(stripe: Stripe, args: { customerId: string; userId: number; amount: number; attempt: string }) {
   return callStripe(() =>
-    stripe.paymentIntents.create({
-      amount: args.amount,
-      currency: "usd",
-      customer: args.customerId,
-      description: `${getPlan("lifetime").name} (one-time)`,
-      metadata: { userId: String(args.userId), planType: "lifetime" },
-      automatic_payment_methods: { enabled: true },
-    }, { idempotencyKey: idempotencyKey("lifetime", args.userId, args.customerId, args.amount, args.attempt) }),
+    stripe.paymentIntents.create(
+      {
+        amount: args.amount,
+        currency: "usd",
+        customer: args.customerId,
+        description: `${getPlan("lifetime").name} (one-time)`,
+        metadata: { userId: String(args.userId), planType: "lifetime" },
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey: idempotencyKey("lifetime", args.userId, args.customerId, args.amount, args.attempt) },
+    ),
   );
 }
 
@@ -210,12 +216,25 @@ export function subscriptionChange(
     case "past_due":
     case "unpaid":
       if (!isCurrent) return null;
-      return { subscriptionStatus: "active", subscriptionPlan: plan, stripeSubscriptionId: sub.id, pastDueSince: user.pastDueSince ?? now, ...period };
+      return {
+        subscriptionStatus: "active",
+        subscriptionPlan: plan,
+        stripeSubscriptionId: sub.id,
+        pastDueSince: user.pastDueSince ?? now,
+        ...period,
+      };
     case "canceled":
     case "incomplete_expired":
     case "paused":
       if (!isCurrent) return null;
-      return { subscriptionStatus: "free", subscriptionPlan: null, stripeSubscriptionId: sub.id, pastDueSince: null, cancelAtPeriodEnd: false, currentPeriodEnd: null };
+      return {
+        subscriptionStatus: "free",
+        subscriptionPlan: null,
+        stripeSubscriptionId: sub.id,
+        pastDueSince: null,
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: null,
+      };
     default:
       return null;
   }
@@ -227,7 +246,12 @@ export async function setCancelAtPeriodEnd(stripe: Stripe, subscriptionId: strin
 }
 
 /** Monthly ↔ yearly on the same subscription item; Stripe prorates the difference. */
-export async function switchPlan(stripe: Stripe, env: PaymentEnv, sub: Stripe.Subscription, plan: "monthly" | "yearly"): Promise<Stripe.Subscription> {
+export async function switchPlan(
+  stripe: Stripe,
+  env: PaymentEnv,
+  sub: Stripe.Subscription,
+  plan: "monthly" | "yearly",
+): Promise<Stripe.Subscription> {
   const item = sub.items.data[0];
   if (!item) throw new HttpError(409, "This subscription has no plan to change");
   return callStripe(() =>
@@ -253,7 +277,10 @@ export async function cancelNow(stripe: Stripe, subscriptionId: string): Promise
 }
 
 /** A Stripe-hosted page where the customer updates their card; it returns to `returnUrl`. */
-export async function createPortalSession(stripe: Stripe, args: { customerId: string; userId: number; returnUrl: string }): Promise<string> {
+export async function createPortalSession(
+  stripe: Stripe,
+  args: { customerId: string; userId: number; returnUrl: string },
+): Promise<string> {
   const session = await callStripe(() =>
     stripe.billingPortal.sessions.create(
       { customer: args.customerId, return_url: args.returnUrl },

@@ -3,7 +3,16 @@
  * nothing younger. Rows are written with dates relative to a fixed `now`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appliedActions, emailChanges, emailVerificationTokens, mailOutbox, passwordResetTokens, processedWebhookEvents, rateLimits, sessions } from "../db/schema";
+import {
+  appliedActions,
+  emailChanges,
+  emailVerificationTokens,
+  mailOutbox,
+  passwordResetTokens,
+  processedWebhookEvents,
+  rateLimits,
+  sessions,
+} from "../db/schema";
 import { buildUser } from "../test/auth-helpers";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { runRetention } from "./retention";
@@ -68,7 +77,16 @@ describe("runRetention", () => {
     ]);
 
     const report = await runRetention(db, NOW);
-    expect(report).toEqual({ sessions: 2, resetTokens: 2, verificationTokens: 1, emailChanges: 1, mail: 2, appliedActions: 1, webhookEvents: 1, rateLimits: 1 });
+    expect(report).toEqual({
+      sessions: 2,
+      resetTokens: 2,
+      verificationTokens: 1,
+      emailChanges: 1,
+      mail: 2,
+      appliedActions: 1,
+      webhookEvents: 1,
+      rateLimits: 1,
+    });
 
     expect((await db.select().from(sessions)).map((r) => r.id)).toEqual(["s-live"]);
     expect((await db.select().from(passwordResetTokens)).map((r) => r.tokenHash)).toEqual(["r-live"]);

@@ -13,7 +13,16 @@
  */
 import { and, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { appliedActions, emailChanges, emailVerificationTokens, mailOutbox, passwordResetTokens, processedWebhookEvents, rateLimits, sessions } from "../db/schema";
+import {
+  appliedActions,
+  emailChanges,
+  emailVerificationTokens,
+  mailOutbox,
+  passwordResetTokens,
+  processedWebhookEvents,
+  rateLimits,
+  sessions,
+} from "../db/schema";
 
 const DAY_MS = 24 * 3600_000;
 export const RETENTION = {
@@ -24,7 +33,10 @@ export const RETENTION = {
 /** How often the server runs the job (and once at start-up). */
 export const RETENTION_INTERVAL_MS = 3600_000;
 
-export type RetentionReport = Record<"sessions" | "resetTokens" | "verificationTokens" | "emailChanges" | "mail" | "appliedActions" | "webhookEvents" | "rateLimits", number>;
+export type RetentionReport = Record<
+  "sessions" | "resetTokens" | "verificationTokens" | "emailChanges" | "mail" | "appliedActions" | "webhookEvents" | "rateLimits",
+  number
+>;
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
@@ -33,7 +45,10 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
   const mailCutoff = daysBefore(now, RETENTION.mailDays);
   return {
     sessions: await count(
-      db.delete(sessions).where(or(lte(sessions.expiresAt, now), lte(sessions.absoluteExpiresAt, now))).returning({ id: sessions.id }),
+      db
+        .delete(sessions)
+        .where(or(lte(sessions.expiresAt, now), lte(sessions.absoluteExpiresAt, now)))
+        .returning({ id: sessions.id }),
     ),
     resetTokens: await count(
       db
@@ -42,15 +57,21 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
         .returning({ id: passwordResetTokens.tokenHash }),
     ),
     verificationTokens: await count(
-      db.delete(emailVerificationTokens).where(lte(emailVerificationTokens.expiresAt, now)).returning({ id: emailVerificationTokens.tokenHash }),
+      db
+        .delete(emailVerificationTokens)
+        .where(lte(emailVerificationTokens.expiresAt, now))
+        .returning({ id: emailVerificationTokens.tokenHash }),
     ),
-    emailChanges: await count(
-      db.delete(emailChanges).where(lte(emailChanges.revertExpiresAt, now)).returning({ id: emailChanges.id }),
-    ),
+    emailChanges: await count(db.delete(emailChanges).where(lte(emailChanges.revertExpiresAt, now)).returning({ id: emailChanges.id })),
     mail: await count(
       db
         .delete(mailOutbox)
-        .where(or(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, mailCutoff)), and(isNull(mailOutbox.sentAt), lt(mailOutbox.createdAt, mailCutoff))))
+        .where(
+          or(
+            and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, mailCutoff)),
+            and(isNull(mailOutbox.sentAt), lt(mailOutbox.createdAt, mailCutoff)),
+          ),
+        )
         .returning({ id: mailOutbox.id }),
     ),
     appliedActions: await count(

@@ -45,6 +45,9 @@ export async function saveActivity(db: Db, userId: number, state: StreakState, t
     lastActiveDate: new Date(`${today}T00:00:00Z`),
     streakHistory: next.streakHistory,
   };
-  await db.insert(streaks).values({ userId, ...values }).onConflictDoUpdate({ target: streaks.userId, set: values });
+  await db
+    .insert(streaks)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: streaks.userId, set: values });
   return presentStreak(userId, next, today);
 }

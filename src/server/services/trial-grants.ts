@@ -15,7 +15,10 @@ const keys = new WeakMap<Db, Promise<string>>();
 
 async function loadOrCreateKey(db: Db): Promise<string> {
   // Insert-if-absent then read: concurrent first uses agree on one key.
-  await db.insert(appSecrets).values({ name: KEY_NAME, value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: KEY_NAME, value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, KEY_NAME));
   if (!row) throw new Error("trial key not stored");
   return row.value;

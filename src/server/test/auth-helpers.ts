@@ -25,8 +25,15 @@ export interface TestUser {
   cookie: string;
 }
 
-export async function buildUser(app: FastifyInstance, overrides: Partial<{ name: string; email: string; password: string }> = {}): Promise<TestUser> {
-  const body = { name: overrides.name ?? "Test User", email: overrides.email ?? uniqueEmail(), password: overrides.password ?? GOOD_PASSWORD };
+export async function buildUser(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<TestUser> {
+  const body = {
+    name: overrides.name ?? "Test User",
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? GOOD_PASSWORD,
+  };
   const res = await app.inject({ method: "POST", url: "/api/users", headers: SAME_ORIGIN, payload: body });
   if (res.statusCode !== 201) throw new Error(`buildUser failed: ${res.statusCode} ${res.body}`);
   return { ...res.json<{ id: number; email: string; name: string }>(), password: body.password, cookie: sessionCookie(res) };

@@ -50,7 +50,8 @@ export async function deliver(t: TestApp, stripe: FakeStripe, type: string, obje
   return Object.assign(res, { eventId: event.id, eventBody: payload, signature: header });
 }
 
-export const summaryOf = async (t: TestApp, u: TestUser) => (await t.app.inject({ method: "GET", url: "/api/subscription", headers: as(u) })).json();
+export const summaryOf = async (t: TestApp, u: TestUser) =>
+  (await t.app.inject({ method: "GET", url: "/api/subscription", headers: as(u) })).json();
 export const statusSeenBy = async (t: TestApp, u: TestUser) =>
   (await t.app.inject({ method: "GET", url: "/api/auth/me", headers: as(u) })).json().subscriptionStatus;
 

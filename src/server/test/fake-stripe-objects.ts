@@ -16,7 +16,16 @@ const DAY = 86400;
 export const ACCEPTED_PARAMS: Record<string, readonly string[]> = {
   "POST /v1/customers": ["email", "name", "metadata", "expand"],
   "POST /v1/payment_intents": ["amount", "currency", "customer", "description", "metadata", "automatic_payment_methods", "expand"],
-  "POST /v1/subscriptions": ["customer", "items", "trial_period_days", "trial_settings", "payment_behavior", "payment_settings", "metadata", "expand"],
+  "POST /v1/subscriptions": [
+    "customer",
+    "items",
+    "trial_period_days",
+    "trial_settings",
+    "payment_behavior",
+    "payment_settings",
+    "metadata",
+    "expand",
+  ],
   "GET /v1/subscriptions/:id": ["expand"],
   "POST /v1/subscriptions/:id": ["cancel_at_period_end", "items", "proration_behavior", "metadata", "expand"],
   "DELETE /v1/subscriptions/:id": ["invoice_now", "prorate", "expand"],
@@ -32,7 +41,16 @@ export const PRICES: Record<string, { unit_amount: number; interval: "month" | "
 
 export function price(id: string): Json {
   const p = PRICES[id]!;
-  return { id, object: "price", active: true, currency: "usd", unit_amount: p.unit_amount, type: "recurring", recurring: { interval: p.interval, interval_count: 1 }, livemode: false };
+  return {
+    id,
+    object: "price",
+    active: true,
+    currency: "usd",
+    unit_amount: p.unit_amount,
+    type: "recurring",
+    recurring: { interval: p.interval, interval_count: 1 },
+    livemode: false,
+  };
 }
 
 export function periodEnd(start: number, priceId: string): number {
@@ -40,7 +58,15 @@ export function periodEnd(start: number, priceId: string): number {
 }
 
 export function customer(body: Json): Json {
-  return { id: newId("cus"), object: "customer", email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, created: nowSeconds(), livemode: false };
+  return {
+    id: newId("cus"),
+    object: "customer",
+    email: body.email ?? null,
+    name: body.name ?? null,
+    metadata: body.metadata ?? {},
+    created: nowSeconds(),
+    livemode: false,
+  };
 }
 
 export function paymentIntent(body: Json): Json {
@@ -61,7 +87,17 @@ export function paymentIntent(body: Json): Json {
 }
 
 export function subscriptionItem(subId: string, priceId: string, start: number, end: number): Json {
-  return { id: newId("si"), object: "subscription_item", subscription: subId, price: price(priceId), quantity: 1, current_period_start: start, current_period_end: end, metadata: {}, created: start };
+  return {
+    id: newId("si"),
+    object: "subscription_item",
+    subscription: subId,
+    price: price(priceId),
+    quantity: 1,
+    current_period_start: start,
+    current_period_end: end,
+    metadata: {},
+    created: start,
+  };
 }
 
 export function invoice(customerId: string, subId: string, amount: number, paid: boolean): Json {

@@ -78,7 +78,8 @@ export async function startFakeStripe() {
     if (!customers.has(cust)) return notFound("customer", cust);
     const items = (body.items as Json[] | undefined) ?? [];
     const priceId = String(items[0]?.price ?? "");
-    if (!make.PRICES[priceId]) return stripeError(400, `No such price: '${priceId}'`, { code: "resource_missing", param: "items[0][price]" });
+    if (!make.PRICES[priceId])
+      return stripeError(400, `No such price: '${priceId}'`, { code: "resource_missing", param: "items[0][price]" });
     const start = make.nowSeconds();
     const trialDays = Number(body.trial_period_days ?? 0);
     const trialEnd = trialDays > 0 ? start + trialDays * 86400 : null;
@@ -108,9 +109,14 @@ export async function startFakeStripe() {
       default_payment_method: null,
       metadata: body.metadata ?? {},
       payment_settings: body.payment_settings ?? null,
-      items: make.list([make.subscriptionItem(id, priceId, start, trialEnd ?? make.periodEnd(start, priceId))], `/v1/subscription_items?subscription=${id}`),
+      items: make.list(
+        [make.subscriptionItem(id, priceId, start, trialEnd ?? make.periodEnd(start, priceId))],
+        `/v1/subscription_items?subscription=${id}`,
+      ),
       latest_invoice: inv,
-      pending_setup_intent: trialEnd ? { id: seti, object: "setup_intent", status: "requires_payment_method", client_secret: `${seti}_secret_x` } : null,
+      pending_setup_intent: trialEnd
+        ? { id: seti, object: "setup_intent", status: "requires_payment_method", client_secret: `${seti}_secret_x` }
+        : null,
       created: start,
       livemode: false,
     };
@@ -119,7 +125,8 @@ export async function startFakeStripe() {
   }
 
   function updateSubscription(sub: Json, body: Json): Answer {
-    if (sub.status === "canceled") return stripeError(400, "A canceled subscription can only update its cancellation_details and metadata.");
+    if (sub.status === "canceled")
+      return stripeError(400, "A canceled subscription can only update its cancellation_details and metadata.");
     if (body.cancel_at_period_end !== undefined) {
       const on = body.cancel_at_period_end === "true";
       sub.cancel_at_period_end = on;
@@ -175,15 +182,29 @@ export async function startFakeStripe() {
     const key = `${method} ${path}`;
     switch (key) {
       case "POST /v1/customers":
-        return { pattern: key, run: (b) => { const c = make.customer(b); customers.set(String(c.id), c); return { status: 200, body: c }; } };
+        return {
+          pattern: key,
+          run: (b) => {
+            const c = make.customer(b);
+            customers.set(String(c.id), c);
+            return { status: 200, body: c };
+          },
+        };
       case "POST /v1/payment_intents":
         return { pattern: key, run: (b) => ({ status: 200, body: make.paymentIntent(b) }) };
       case "POST /v1/subscriptions":
         return { pattern: key, run: createSubscription };
       case "POST /v1/billing_portal/sessions":
-        return { pattern: key, run: (b) => (customers.has(String(b.customer)) ? { status: 200, body: make.portalSession(b) } : notFound("customer", String(b.customer))) };
+        return {
+          pattern: key,
+          run: (b) =>
+            customers.has(String(b.customer)) ? { status: 200, body: make.portalSession(b) } : notFound("customer", String(b.customer)),
+        };
       case "GET /v1/charges":
-        return { pattern: key, run: (b) => ({ status: 200, body: make.list(charges.filter((c) => c.customer === b.customer).reverse(), "/v1/charges") }) };
+        return {
+          pattern: key,
+          run: (b) => ({ status: 200, body: make.list(charges.filter((c) => c.customer === b.customer).reverse(), "/v1/charges") }),
+        };
       case "POST /v1/refunds":
         return { pattern: key, run: refund };
       default:
@@ -301,7 +322,16 @@ export async function startFakeStripe() {
     chargesOf: (customerId: string) => charges.filter((c) => c.customer === customerId).map((c) => structuredClone(c)),
     /** A webhook event as Stripe sends it, and its Stripe-Signature header (the real library's helper). */
     signedEvent(type: string, object: Json, secret: string, created = make.nowSeconds()) {
-      const event = { id: make.newId("evt"), object: "event", type, api_version: "2026-10-28.endive", created, livemode: false, pending_webhooks: 1, data: { object } };
+      const event = {
+        id: make.newId("evt"),
+        object: "event",
+        type,
+        api_version: "2026-10-28.endive",
+        created,
+        livemode: false,
+        pending_webhooks: 1,
+        data: { object },
+      };
       const payload = JSON.stringify(event);
       return { event, payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
     },

@@ -40,7 +40,13 @@ async function createScratchDatabase(baseUrl: string): Promise<{ url: string; dr
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   const scratch = baseUrl ? await createScratchDatabase(baseUrl) : undefined;
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MULTIPLIER: "100", ...envOverrides, DATABASE_URL: scratch?.url ?? "" });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_MULTIPLIER: "100",
+    ...envOverrides,
+    DATABASE_URL: scratch?.url ?? "",
+  });
   const database = await openDatabase({ databaseUrl: scratch?.url });
   const app = await buildApp({ env, database, extraRoutes: TEST_ROUTES });
   return {

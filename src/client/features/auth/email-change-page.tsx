@@ -21,10 +21,12 @@ const TEXTS = {
   },
   undo: {
     title: "Keep your address",
-    description: "Cancel the change of your sign-in address. Every device will be signed out and we'll e-mail you a link to choose a new password.",
+    description:
+      "Cancel the change of your sign-in address. Every device will be signed out and we'll e-mail you a link to choose a new password.",
     button: "Keep my address",
     busy: "Restoring...",
-    done: (email: string) => `Your sign-in address is ${email}. Every device was signed out: check that inbox for a link to choose a new password.`,
+    done: (email: string) =>
+      `Your sign-in address is ${email}. Every device was signed out: check that inbox for a link to choose a new password.`,
   },
 } as const;
 

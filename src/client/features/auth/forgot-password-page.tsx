@@ -30,16 +30,19 @@ export function ForgotPasswordPage() {
   } = useForm({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: "" }, shouldFocusError: false });
   const focusWhenIdle = useFocusWhenIdle(isSubmitting, setFocus);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await requestReset.mutateAsync(values);
-      setSent(true);
-    } catch (error) {
-      const description = error instanceof ApiError && error.serverError ? error.serverError : messages.somethingWentWrong;
-      toast({ variant: "destructive", title: authTexts.requestFailedTitle, description });
-      focusWhenIdle("email");
-    }
-  }, () => focusWhenIdle("email"));
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await requestReset.mutateAsync(values);
+        setSent(true);
+      } catch (error) {
+        const description = error instanceof ApiError && error.serverError ? error.serverError : messages.somethingWentWrong;
+        toast({ variant: "destructive", title: authTexts.requestFailedTitle, description });
+        focusWhenIdle("email");
+      }
+    },
+    () => focusWhenIdle("email"),
+  );
 
   const backToSignIn = (
     <p>
@@ -60,7 +63,9 @@ export function ForgotPasswordPage() {
         <div role="status" className="grid justify-items-center gap-3 text-center">
           <MailCheck className="size-10 text-accent" aria-hidden />
           <p>{authTexts.resetLinkSent}</p>
-          <p className="text-sm text-muted-foreground">The link works for a limited time. Check your spam folder if it doesn&apos;t arrive.</p>
+          <p className="text-sm text-muted-foreground">
+            The link works for a limited time. Check your spam folder if it doesn&apos;t arrive.
+          </p>
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit}>

@@ -87,11 +87,23 @@ describe("LoginPage", () => {
 
   describe("failure toasts (spec §8)", () => {
     const cases: Array<[string, () => Response | Promise<Response>, string]> = [
-      ["wrong e-mail or password", () => jsonResponse(401, { error: "Invalid email or password" }), "Incorrect email or password. Please check your credentials and try again."],
-      ["other server text, shown as is", () => jsonResponse(429, { error: "Too many attempts. Try again in a minute." }), "Too many attempts. Try again in a minute."],
+      [
+        "wrong e-mail or password",
+        () => jsonResponse(401, { error: "Invalid email or password" }),
+        "Incorrect email or password. Please check your credentials and try again.",
+      ],
+      [
+        "other server text, shown as is",
+        () => jsonResponse(429, { error: "Too many attempts. Try again in a minute." }),
+        "Too many attempts. Try again in a minute.",
+      ],
       ["no error field", () => jsonResponse(400, {}), "Invalid credentials"],
       ["network failure", () => Promise.reject(new TypeError("Failed to fetch")), "Something went wrong. Please try again."],
-      ["unexpected non-JSON answer", () => new Response("<html>Bad gateway</html>", { status: 502 }), "Something went wrong. Please try again."],
+      [
+        "unexpected non-JSON answer",
+        () => new Response("<html>Bad gateway</html>", { status: 502 }),
+        "Something went wrong. Please try again.",
+      ],
     ];
     it.each(cases)("%s", async (_name, answer, description) => {
       stubApi({ "POST /api/auth/login": answer });

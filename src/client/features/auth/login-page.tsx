@@ -37,17 +37,20 @@ export function LoginPage() {
   });
   const focusWhenIdle = useFocusWhenIdle(isSubmitting, setFocus);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { user } = await login.mutateAsync(values);
-      await completeSignIn(user);
-      toast({ title: messages.loginSuccessTitle, description: messages.loginSuccessBody });
-      navigate(paths.home);
-    } catch (error) {
-      toast(loginErrorToast(error));
-      focusWhenIdle("password");
-    }
-  }, (invalid) => focusWhenIdle(firstInvalid(FIELDS, invalid)));
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        const { user } = await login.mutateAsync(values);
+        await completeSignIn(user);
+        toast({ title: messages.loginSuccessTitle, description: messages.loginSuccessBody });
+        navigate(paths.home);
+      } catch (error) {
+        toast(loginErrorToast(error));
+        focusWhenIdle("password");
+      }
+    },
+    (invalid) => focusWhenIdle(firstInvalid(FIELDS, invalid)),
+  );
 
   return (
     <AuthLayout

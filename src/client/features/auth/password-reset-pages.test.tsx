@@ -69,7 +69,9 @@ describe("ResetPasswordPage", () => {
 
   it("shows a password issue from the server under the field", async () => {
     const common = "This password is too common. Please choose a less guessable one.";
-    stubApi({ "POST /api/auth/password-reset/confirm": () => jsonResponse(400, { error: common, issues: [{ field: "password", message: common }] }) });
+    stubApi({
+      "POST /api/auth/password-reset/confirm": () => jsonResponse(400, { error: common, issues: [{ field: "password", message: common }] }),
+    });
     const { user } = renderAuthPage(<ResetPasswordPage />, { path: "/reset-password", search: `token=${TOKEN}` });
     await user.type(screen.getByLabelText("New Password"), "password1");
     await user.type(screen.getByLabelText("Confirm New Password"), "password1{Enter}");

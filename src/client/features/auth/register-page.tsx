@@ -40,22 +40,25 @@ export function RegisterPage() {
   });
   const focusWhenIdle = useFocusWhenIdle(isSubmitting, setFocus);
 
-  const onSubmit = handleSubmit(async ({ name, email, password }) => {
-    try {
-      const user = await createUser.mutateAsync({ name, email, password });
-      await completeSignIn({ id: user.id, email: user.email, name: user.name });
-      toast({ title: messages.accountCreatedTitle, description: messages.accountCreatedBody });
-      navigate(paths.showcase);
-    } catch (error) {
-      toast(registrationErrorToast(error));
-      const issues = fieldIssues(error, SERVER_FIELDS);
-      if (error instanceof ApiError && error.status === 409) {
-        issues.push({ field: "email", message: error.serverError ?? messages.emailTaken });
+  const onSubmit = handleSubmit(
+    async ({ name, email, password }) => {
+      try {
+        const user = await createUser.mutateAsync({ name, email, password });
+        await completeSignIn({ id: user.id, email: user.email, name: user.name });
+        toast({ title: messages.accountCreatedTitle, description: messages.accountCreatedBody });
+        navigate(paths.showcase);
+      } catch (error) {
+        toast(registrationErrorToast(error));
+        const issues = fieldIssues(error, SERVER_FIELDS);
+        if (error instanceof ApiError && error.status === 409) {
+          issues.push({ field: "email", message: error.serverError ?? messages.emailTaken });
+        }
+        for (const issue of issues) setError(issue.field, { type: "server", message: issue.message });
+        focusWhenIdle(issues[0]?.field ?? "email");
       }
-      for (const issue of issues) setError(issue.field, { type: "server", message: issue.message });
-      focusWhenIdle(issues[0]?.field ?? "email");
-    }
-  }, (invalid) => focusWhenIdle(firstInvalid(FIELDS, invalid)));
+    },
+    (invalid) => focusWhenIdle(firstInvalid(FIELDS, invalid)),
+  );
 
   return (
     <AuthLayout

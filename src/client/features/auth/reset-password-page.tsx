@@ -76,30 +76,39 @@ function ResetPasswordForm({ token, onLinkError }: { token: string; onLinkError(
   });
   const focusWhenIdle = useFocusWhenIdle(isSubmitting, setFocus);
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    try {
-      await confirmReset.mutateAsync({ token, password });
-      toast({ title: authTexts.passwordUpdatedTitle, description: authTexts.passwordUpdatedBody });
-      navigate(paths.login);
-    } catch (error) {
-      const passwordIssue = fieldIssues(error, ["password"] as const)[0];
-      if (passwordIssue) {
-        setError("password", { type: "server", message: passwordIssue.message });
-        focusWhenIdle("password");
-      } else if (error instanceof ApiError && error.status === 400) {
-        onLinkError(error.serverError ?? authTexts.resetLinkInvalid);
-      } else {
-        const description = error instanceof ApiError && error.serverError ? error.serverError : messages.somethingWentWrong;
-        toast({ variant: "destructive", title: authTexts.resetFailedTitle, description });
-        focusWhenIdle("password");
+  const onSubmit = handleSubmit(
+    async ({ password }) => {
+      try {
+        await confirmReset.mutateAsync({ token, password });
+        toast({ title: authTexts.passwordUpdatedTitle, description: authTexts.passwordUpdatedBody });
+        navigate(paths.login);
+      } catch (error) {
+        const passwordIssue = fieldIssues(error, ["password"] as const)[0];
+        if (passwordIssue) {
+          setError("password", { type: "server", message: passwordIssue.message });
+          focusWhenIdle("password");
+        } else if (error instanceof ApiError && error.status === 400) {
+          onLinkError(error.serverError ?? authTexts.resetLinkInvalid);
+        } else {
+          const description = error instanceof ApiError && error.serverError ? error.serverError : messages.somethingWentWrong;
+          toast({ variant: "destructive", title: authTexts.resetFailedTitle, description });
+          focusWhenIdle("password");
+        }
       }
-    }
-  }, (invalid) => focusWhenIdle(firstInvalid(FIELDS, invalid)));
+    },
+    (invalid) => focusWhenIdle(firstInvalid(FIELDS, invalid)),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <fieldset disabled={isSubmitting} className="grid min-w-0 gap-4">
-        <PasswordField label="New Password" toggleNoun="new password" autoComplete="new-password" error={errors.password?.message} {...register("password")} />
+        <PasswordField
+          label="New Password"
+          toggleNoun="new password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
         <PasswordField
           label="Confirm New Password"
           toggleNoun="confirm new password"

@@ -13,9 +13,7 @@ export function WelcomePage() {
         <LogoMark className="size-16" />
         <p className="mt-3 text-lg font-bold tracking-tight">{PRODUCT_NAME}</p>
         <h1 className="mt-8 text-3xl font-semibold">Welcome to {PRODUCT_NAME}</h1>
-        <p className="mt-3 text-muted-foreground">
-          Clean up your photos, files, apps and email — privately, on your own device.
-        </p>
+        <p className="mt-3 text-muted-foreground">Clean up your photos, files, apps and email — privately, on your own device.</p>
         <div className="mt-10 grid w-full gap-3">
           <Button asChild size="lg" className="w-full">
             <Link href={paths.register}>Create Account</Link>

@@ -111,7 +111,11 @@ export function DashboardPage() {
       {showPromo ? <PromoBanner /> : null}
       {session.status === "signed-out" ? (
         <p className="rounded-xl bg-muted p-3 text-sm">
-          You&apos;re not signed in: scans stay on this device. <a className="font-medium text-accent underline" href={paths.login}>Sign in</a> to keep your score, goal and streak.
+          You&apos;re not signed in: scans stay on this device.{" "}
+          <a className="font-medium text-accent underline" href={paths.login}>
+            Sign in
+          </a>{" "}
+          to keep your score, goal and streak.
         </p>
       ) : null}
 
@@ -125,11 +129,7 @@ export function DashboardPage() {
           <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} />
           {summary ? <ScanResultsCard summary={summary} /> : null}
           <CategoriesList order={orderCategories(settings)} summary={summary} email={userId ? data.data : undefined} />
-          <GoalCard
-            goal={goal}
-            quickWins={summary ? pickQuickWins(summary) : []}
-            streak={currentStreak}
-          />
+          <GoalCard goal={goal} quickWins={summary ? pickQuickWins(summary) : []} streak={currentStreak} />
           <QuickActions isPremium={isPremium} onQuickScan={() => void quickScan()} onAutoClean={() => setAutoCleanOpen(true)} />
           <StreakCard current={currentStreak} history={streak.data?.streakHistory ?? []} today={today} />
           {settings.dailyTips ? <TipCard /> : null}

@@ -35,7 +35,11 @@ export function useDashboardCleanups(userId: number | null) {
       const outcome = await autoClean.run(true, "all", false);
       if (outcome.kind === "moved" && outcome.moved > 0) return { applied: true, undo: () => autoClean.undo(outcome) };
       const why = describeAutoClean(outcome);
-      return { applied: false, title: why.title, description: `${why.description ?? ""} Auto Clean Mode is on for your next scans.`.trim() };
+      return {
+        applied: false,
+        title: why.title,
+        description: `${why.description ?? ""} Auto Clean Mode is on for your next scans.`.trim(),
+      };
     },
     [autoClean, queryClient, userId],
   );

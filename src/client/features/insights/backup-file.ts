@@ -12,7 +12,14 @@ function indexForBackup(index: StoredScanIndex): NonNullable<BackupFile["scanInd
   return {
     summary: index.summary,
     scannedAt: index.scannedAt,
-    duplicates: index.duplicates.map((g) => ({ id: g.id, size: g.size, itemIds: [...g.itemIds], originalId: g.originalId, wastedBytes: g.wastedBytes, possible: g.possible })),
+    duplicates: index.duplicates.map((g) => ({
+      id: g.id,
+      size: g.size,
+      itemIds: [...g.itemIds],
+      originalId: g.originalId,
+      wastedBytes: g.wastedBytes,
+      possible: g.possible,
+    })),
     items: index.items.map((i) => ({
       id: i.id,
       path: i.path,
@@ -79,7 +86,9 @@ export function parseBackupFile(text: string, userId: number): RestorePlan {
   }
   const parsed = BackupFileSchema.safeParse(json);
   if (!parsed.success) {
-    throw new BackupFileError(`The backup file is damaged or from an unknown version (${describeIssue(parsed.error.issues[0]!)}). Nothing was restored.`);
+    throw new BackupFileError(
+      `The backup file is damaged or from an unknown version (${describeIssue(parsed.error.issues[0]!)}). Nothing was restored.`,
+    );
   }
   const backup = parsed.data;
   if (backup.account.account.id !== userId) {
@@ -87,10 +96,17 @@ export function parseBackupFile(text: string, userId: number): RestorePlan {
   }
   const server = RestoreSchema.safeParse({
     settings: backup.account.settings,
-    filterPresets: backup.account.filterPresets.map((p) => ({ name: p.name, description: p.description, category: p.category, criteria: p.criteria })),
+    filterPresets: backup.account.filterPresets.map((p) => ({
+      name: p.name,
+      description: p.description,
+      category: p.category,
+      criteria: p.criteria,
+    })),
   });
   if (!server.success) {
-    throw new BackupFileError(`The backup's settings or filter presets are invalid (${describeIssue(server.error.issues[0]!)}). Nothing was restored.`);
+    throw new BackupFileError(
+      `The backup's settings or filter presets are invalid (${describeIssue(server.error.issues[0]!)}). Nothing was restored.`,
+    );
   }
   return { backup, server: server.data, itemCount: backup.scanIndex?.items.length ?? 0 };
 }

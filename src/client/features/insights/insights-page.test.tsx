@@ -124,7 +124,11 @@ describe("InsightsPage — Overview", () => {
     signedIn();
     const { user } = renderWithApp(<InsightsPage />);
     const viz = await screen.findByRole("region", { name: "Your Progress" });
-    expect(within(viz).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Overview", "Timeline", "Achievements"]);
+    expect(
+      within(viz)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["Overview", "Timeline", "Achievements"]);
     expect(within(viz).getByRole("img")).toHaveAccessibleName(/Health score over the last 30 days/);
     expect(viz).toHaveTextContent("3 days with a scan in the last 30 days");
 
@@ -189,7 +193,10 @@ describe("InsightsPage — Smart", () => {
   });
 
   it("Dismiss tells the server and removes the card; none left is 'All Caught Up!'", async () => {
-    const one = buildInsights({ ...(await import("./testing/insights-fixture")).HISTORY, dismissed: ["unused-apps", "storage-optimization", "large-files", "email-cleanup"] });
+    const one = buildInsights({
+      ...(await import("./testing/insights-fixture")).HISTORY,
+      dismissed: ["unused-apps", "storage-optimization", "large-files", "email-cleanup"],
+    });
     const { calls } = signedIn({ "POST /api/insights/7/dismiss": () => jsonResponse(200, { dismissed: ["duplicate-photos"] }) }, one);
     const { user } = renderWithApp(<InsightsPage />);
     await openTab(user, "Smart");
@@ -215,19 +222,33 @@ describe("InsightsPage — Wellness", () => {
     const { user } = renderWithApp(<InsightsPage />);
     await openTab(user, "Wellness");
     const wellness = screen.getByRole("tabpanel", { name: "Wellness" });
-    expect(within(wellness).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Overview", "Metrics", "Tips"]);
+    expect(
+      within(wellness)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["Overview", "Metrics", "Tips"]);
     expect(wellness).toHaveTextContent("Overall Wellness68 / 100Warning");
     expect(wellness).toHaveTextContent("Good digital wellness with room for improvement");
 
     await user.click(within(wellness).getByRole("tab", { name: "Metrics" }));
     const metrics = within(wellness).getAllByRole("article");
-    expect(metrics.map((m) => m.getAttribute("aria-label"))).toEqual(["Digital Clutter", "Storage Stress", "App Overwhelm", "Email Anxiety", "Maintenance Consistency"]);
+    expect(metrics.map((m) => m.getAttribute("aria-label"))).toEqual([
+      "Digital Clutter",
+      "Storage Stress",
+      "App Overwhelm",
+      "Email Anxiety",
+      "Maintenance Consistency",
+    ]);
     expect(metrics[0]).toHaveTextContent("Critical");
     expect(within(metrics[0]!).getByRole("progressbar", { name: "Digital Clutter" })).toHaveAttribute("aria-valuenow", "46");
     expect(metrics[3]).toHaveTextContent("36");
 
     await user.click(within(wellness).getByRole("tab", { name: "Tips" }));
-    expect(within(wellness).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Plan a weekly cleanup", "Let go of unused apps", "Tame your inbox"]);
+    expect(
+      within(wellness)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Plan a weekly cleanup", "Let go of unused apps", "Tame your inbox"]);
   });
 
   it("says there is no data yet before the first scan", async () => {
@@ -240,7 +261,14 @@ describe("InsightsPage — Wellness", () => {
 
 const HISTORY_ITEMS: ExportHistoryItem[] = [
   { id: 2, type: "account-data", name: `cleanspace-data-${TODAY}.json`, date: "2026-05-20T09:00:00.000Z", size: 4200, status: "completed" },
-  { id: 1, type: "scan-index-csv", name: `cleanspace-scan-index-${TODAY}.csv`, date: "2026-05-19T09:00:00.000Z", size: 0, status: "failed" },
+  {
+    id: 1,
+    type: "scan-index-csv",
+    name: `cleanspace-scan-index-${TODAY}.csv`,
+    date: "2026-05-19T09:00:00.000Z",
+    size: 0,
+    status: "failed",
+  },
 ];
 
 describe("InsightsPage — Export", () => {
@@ -249,11 +277,19 @@ describe("InsightsPage — Export", () => {
     const { user } = renderWithApp(<InsightsPage />);
     await openTab(user, "Export");
     const panel = screen.getAllByRole("tabpanel", { name: "Export" })[0]!;
-    expect(within(panel).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Export", "Backup", "History"]);
-    const names = within(panel).getAllByRole("article").map((a) => within(a).getByRole("heading").textContent);
+    expect(
+      within(panel)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["Export", "Backup", "History"]);
+    const names = within(panel)
+      .getAllByRole("article")
+      .map((a) => within(a).getByRole("heading").textContent);
     expect(names).toEqual(["Digital Health Report", "Email Summary", "Your Account Data", "Scan Index"]);
     expect(within(panel).getByRole("article", { name: "Digital Health Report" })).toHaveTextContent("Estimated size: about 12.2 KB");
-    expect(within(panel).getByRole("article", { name: "Email Summary" })).toContainElement(within(panel).getByRole("img", { name: "Pro feature" }));
+    expect(within(panel).getByRole("article", { name: "Email Summary" })).toContainElement(
+      within(panel).getByRole("img", { name: "Pro feature" }),
+    );
   });
 
   it("downloads the server data as JSON and the report as HTML", async () => {
@@ -279,11 +315,19 @@ describe("InsightsPage — Export", () => {
     expect(html).toContain("Digital Health Report");
     expect(html).toContain("Report for Ada");
     expect(html).toContain("42 / 100");
-    await waitFor(() => expect(calls.find((c) => c.route === "POST /api/users/7/export-history")?.body).toMatchObject({ type: "health-report", name: `cleanspace-report-${TODAY}.html`, status: "completed" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === "POST /api/users/7/export-history")?.body).toMatchObject({
+        type: "health-report",
+        name: `cleanspace-report-${TODAY}.html`,
+        status: "completed",
+      }),
+    );
   });
 
   it("exports this device's scan index as CSV, and says so when there is none", async () => {
-    signedIn({ "POST /api/users/7/export-history": (b) => jsonResponse(201, { id: 3, date: "2026-05-20T10:00:00.000Z", ...(b as object) }) });
+    signedIn({
+      "POST /api/users/7/export-history": (b) => jsonResponse(201, { id: 3, date: "2026-05-20T10:00:00.000Z", ...(b as object) }),
+    });
     const saved = captureDownloads();
     const { user } = renderWithApp(<InsightsPage />);
     await openTab(user, "Export");
@@ -328,7 +372,16 @@ function makeAccountExport(id = 7) {
     format: "cleanspace-account-export",
     version: 1,
     exportedAt: "2026-05-20T10:00:00.000Z",
-    account: { id, name: "Ada", email: "ada@example.com", onboardingCompleted: true, subscriptionStatus: "trial", subscriptionPlan: "monthly", trialEndsAt: null, createdAt: "2026-05-01T10:00:00.000Z" },
+    account: {
+      id,
+      name: "Ada",
+      email: "ada@example.com",
+      onboardingCompleted: true,
+      subscriptionStatus: "trial",
+      subscriptionPlan: "monthly",
+      trialEndsAt: null,
+      createdAt: "2026-05-01T10:00:00.000Z",
+    },
     settings: {
       notifications: true,
       autoClean: false,
@@ -347,7 +400,13 @@ function makeAccountExport(id = 7) {
     events: [],
     streak: { currentStreak: 0, longestStreak: 0, lastActiveDate: null, streakHistory: [] },
     filterPresets: [
-      { name: "Big videos", description: "", category: "files", criteria: [{ name: "size", type: "size", operator: "greater_than", value: 1000, enabled: true }], createdAt: "2026-05-02T10:00:00.000Z" },
+      {
+        name: "Big videos",
+        description: "",
+        category: "files",
+        criteria: [{ name: "size", type: "size", operator: "greater_than", value: 1000, enabled: true }],
+        createdAt: "2026-05-02T10:00:00.000Z",
+      },
     ],
     exportHistory: [],
   };
@@ -356,12 +415,47 @@ function makeAccountExport(id = 7) {
 function scanIndex() {
   const { buildSummary } = fixtureSummary;
   return {
-    summary: buildSummary({ photos: 2, docs: 0, duplicateGroups: 1, duplicateFiles: 1, duplicateBytes: 2000, photosDuplicates: 1, largeFiles: 0, largeBytes: 0, oldFiles: 0, oldBytes: 0 }),
+    summary: buildSummary({
+      photos: 2,
+      docs: 0,
+      duplicateGroups: 1,
+      duplicateFiles: 1,
+      duplicateBytes: 2000,
+      photosDuplicates: 1,
+      largeFiles: 0,
+      largeBytes: 0,
+      oldFiles: 0,
+      oldBytes: 0,
+    }),
     scannedAt: "2026-05-20T10:00:00.000Z",
     duplicates: [{ id: 1, size: 2000, itemIds: [1, 2], originalId: 1, wastedBytes: 2000, possible: false }],
     items: [
-      { id: 1, path: "Photos/beach.png", name: "beach.png", size: 2000, type: "image/png", category: "photo", modified: 1_700_000_000_000, isLarge: false, isOld: false, duplicateGroup: 1, isOriginal: true },
-      { id: 2, path: "Backup/beach.png", name: "beach.png", size: 2000, type: "image/png", category: "photo", modified: 1_700_000_000_000, isLarge: false, isOld: false, duplicateGroup: 1, isOriginal: false },
+      {
+        id: 1,
+        path: "Photos/beach.png",
+        name: "beach.png",
+        size: 2000,
+        type: "image/png",
+        category: "photo",
+        modified: 1_700_000_000_000,
+        isLarge: false,
+        isOld: false,
+        duplicateGroup: 1,
+        isOriginal: true,
+      },
+      {
+        id: 2,
+        path: "Backup/beach.png",
+        name: "beach.png",
+        size: 2000,
+        type: "image/png",
+        category: "photo",
+        modified: 1_700_000_000_000,
+        isLarge: false,
+        isOld: false,
+        duplicateGroup: 1,
+        isOriginal: false,
+      },
     ],
   };
 }
@@ -384,7 +478,12 @@ describe("InsightsPage — Backup and Restore", () => {
     const file = JSON.parse(await saved[0]!.text());
     expect(file).toMatchObject({ format: "cleanspace-backup", version: 1, account: { account: { id: 7 } } });
     expect(file.scanIndex.items).toHaveLength(2);
-    await waitFor(() => expect(calls.find((c) => c.route === "POST /api/users/7/export-history")?.body).toMatchObject({ type: "full-export", status: "completed" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === "POST /api/users/7/export-history")?.body).toMatchObject({
+        type: "full-export",
+        status: "completed",
+      }),
+    );
   });
 
   it("reports 'Backup failed. Please try again.' and records the failure", async () => {
@@ -400,7 +499,12 @@ describe("InsightsPage — Backup and Restore", () => {
     await user.click(screen.getByRole("button", { name: "Backup Now" }));
     await findToast("Backup failed. Please try again.");
     expect(screen.getByRole("button", { name: "Backup Failed" })).toBeInTheDocument();
-    await waitFor(() => expect(calls.find((c) => c.route === "POST /api/users/7/export-history")?.body).toMatchObject({ type: "full-export", status: "failed" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === "POST /api/users/7/export-history")?.body).toMatchObject({
+        type: "full-export",
+        status: "failed",
+      }),
+    );
   });
 
   it("refuses a bad file with a clear message and writes nothing", async () => {
@@ -411,9 +515,18 @@ describe("InsightsPage — Backup and Restore", () => {
     const input = screen.getByLabelText("Backup file to restore");
     await user.upload(input, new File(["{not json"], "backup.json", { type: "application/json" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("This file is not valid JSON.");
-    await user.upload(input, new File([JSON.stringify({ format: "cleanspace-backup", version: 1 })], "backup.json", { type: "application/json" }));
+    await user.upload(
+      input,
+      new File([JSON.stringify({ format: "cleanspace-backup", version: 1 })], "backup.json", { type: "application/json" }),
+    );
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("The backup file is damaged or from an unknown version"));
-    const other = { format: "cleanspace-backup", version: 1, createdAt: "2026-05-20T10:00:00.000Z", account: makeAccountExport(8), scanIndex: null };
+    const other = {
+      format: "cleanspace-backup",
+      version: 1,
+      createdAt: "2026-05-20T10:00:00.000Z",
+      account: makeAccountExport(8),
+      scanIndex: null,
+    };
     await user.upload(input, new File([JSON.stringify(other)], "backup.json", { type: "application/json" }));
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("This backup belongs to another account."));
     expect(calls.map((c) => c.route)).not.toContain("POST /api/users/7/restore");
@@ -425,13 +538,25 @@ describe("InsightsPage — Backup and Restore", () => {
     const { user } = renderWithApp(<InsightsPage />);
     await openTab(user, "Export");
     await user.click(screen.getByRole("tab", { name: "Backup" }));
-    const backup = { format: "cleanspace-backup", version: 1, createdAt: "2026-05-20T10:00:00.000Z", account: makeAccountExport(), scanIndex: scanIndex() };
-    await user.upload(screen.getByLabelText("Backup file to restore"), new File([JSON.stringify(backup)], "cleanspace-backup.json", { type: "application/json" }));
+    const backup = {
+      format: "cleanspace-backup",
+      version: 1,
+      createdAt: "2026-05-20T10:00:00.000Z",
+      account: makeAccountExport(),
+      scanIndex: scanIndex(),
+    };
+    await user.upload(
+      screen.getByLabelText("Backup file to restore"),
+      new File([JSON.stringify(backup)], "cleanspace-backup.json", { type: "application/json" }),
+    );
     const confirm = await screen.findByRole("group", { name: "Restore cleanspace-backup.json?" });
     expect(confirm).toHaveTextContent("your settings, 1 filter preset and 2 scanned items");
     await user.click(within(confirm).getByRole("button", { name: "Restore Backup" }));
     await findToast("Backup Restored");
-    const body = calls.find((c) => c.route === "POST /api/users/7/restore")?.body as { settings: { timezone: string; dismissedSuggestions: string[] }; filterPresets: { name: string }[] };
+    const body = calls.find((c) => c.route === "POST /api/users/7/restore")?.body as {
+      settings: { timezone: string; dismissedSuggestions: string[] };
+      filterPresets: { name: string }[];
+    };
     expect(body.settings.timezone).toBe("Europe/Paris");
     expect(body.settings.dismissedSuggestions).toEqual(["unused-apps"]);
     expect(body.filterPresets.map((p) => p.name)).toEqual(["Big videos"]);
@@ -443,8 +568,17 @@ describe("InsightsPage — Backup and Restore", () => {
     const { user } = renderWithApp(<InsightsPage />);
     await openTab(user, "Export");
     await user.click(screen.getByRole("tab", { name: "Backup" }));
-    const backup = { format: "cleanspace-backup", version: 1, createdAt: "2026-05-20T10:00:00.000Z", account: makeAccountExport(), scanIndex: null };
-    await user.upload(screen.getByLabelText("Backup file to restore"), new File([JSON.stringify(backup)], "b.json", { type: "application/json" }));
+    const backup = {
+      format: "cleanspace-backup",
+      version: 1,
+      createdAt: "2026-05-20T10:00:00.000Z",
+      account: makeAccountExport(),
+      scanIndex: null,
+    };
+    await user.upload(
+      screen.getByLabelText("Backup file to restore"),
+      new File([JSON.stringify(backup)], "b.json", { type: "application/json" }),
+    );
     await user.click(await screen.findByRole("button", { name: "Restore Backup" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Restore failed: Unknown time zone. Nothing on the server was changed.");
     expect(store.saveScanIndex).not.toHaveBeenCalled();

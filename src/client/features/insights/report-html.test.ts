@@ -13,9 +13,9 @@ describe("printable reports", () => {
   it("reports the user's own figures", () => {
     const html = healthReportHtml(buildInsights(), "Ada", AT);
     expect(html).toContain("generated 2026-05-20 10:30 UTC");
-    expect(html).toContain("<span class=\"muted\">Average this week</span><b>42 / 100</b>");
+    expect(html).toContain('<span class="muted">Average this week</span><b>42 / 100</b>');
     expect(html).toContain("<b>210 MB</b>");
-    expect(html).toContain("<span class=\"muted\">In the trash (reclaimable)</span><b>100 MB</b>");
+    expect(html).toContain('<span class="muted">In the trash (reclaimable)</span><b>100 MB</b>');
     expect(html).toContain("200 MB measured, about 10.0 MB estimated (4 items × 2.5 MB)");
     expect(html).toContain("<td>Wed, May 20</td><td>54</td>");
     expect(html).toContain("<td>Fri, May 15</td><td>36 (no scan, carried)</td>");
@@ -32,7 +32,7 @@ describe("printable reports", () => {
 
   it("summarises e-mail figures by scanned day", () => {
     const html = emailSummaryHtml(buildInsights(), "Ada", AT);
-    expect(html).toContain("<span class=\"muted\">Unread</span><b>180</b>");
+    expect(html).toContain('<span class="muted">Unread</span><b>180</b>');
     expect(html).toContain("<td>Thu, May 14</td><td>400</td><td>300</td>");
   });
 });

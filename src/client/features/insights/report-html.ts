@@ -34,7 +34,8 @@ function table(head: string[], rows: (string | number)[][], empty: string): stri
   return `<table><thead><tr>${th}</tr></thead><tbody>\n${tr}\n</tbody></table>`;
 }
 
-const tile = (label: string, value: string) => `<div class="tile"><span class="muted">${escapeHtml(label)}</span><b>${escapeHtml(value)}</b></div>`;
+const tile = (label: string, value: string) =>
+  `<div class="tile"><span class="muted">${escapeHtml(label)}</span><b>${escapeHtml(value)}</b></div>`;
 
 /** Digital Health Report: scores, week, cleanup totals, categories, achievements, wellness. */
 export function healthReportHtml(d: Insights, userName: string, generated = new Date()): string {
@@ -58,7 +59,9 @@ export function healthReportHtml(d: Insights, userName: string, generated = new 
     `<section><h2>Weekly progress</h2>`,
     table(
       ["Day", "Health score"],
-      d.weekly.hasData ? d.weekly.days.map((w) => [formatDay(w.date), w.score === null ? "—" : `${w.score}${w.carried ? " (no scan, carried)" : ""}`]) : [],
+      d.weekly.hasData
+        ? d.weekly.days.map((w) => [formatDay(w.date), w.score === null ? "—" : `${w.score}${w.carried ? " (no scan, carried)" : ""}`])
+        : [],
       "No data yet: run a scan to start your history.",
     ),
     `</section>`,
@@ -79,7 +82,11 @@ export function healthReportHtml(d: Insights, userName: string, generated = new 
     `<section><h2>Digital wellness</h2>`,
     d.wellness
       ? `<p><b>${d.wellness.overall} / 100</b> — ${escapeHtml(d.wellness.message)}</p>` +
-        table(["Metric", "Value", "Status"], d.wellness.metrics.map((m) => [m.name, m.value, m.status]), "")
+        table(
+          ["Metric", "Value", "Status"],
+          d.wellness.metrics.map((m) => [m.name, m.value, m.status]),
+          "",
+        )
       : `<p class="muted">No data yet: run a scan to measure your digital wellness.</p>`,
     `</section>`,
   ].join("\n");
@@ -95,9 +102,15 @@ export function emailSummaryHtml(d: Insights, userName: string, generated = new 
     tile("E-mails", formatCount(d.aggregates.emailCount)),
     tile("Unread", formatCount(d.aggregates.emailUnread)),
     `</div>`,
-    d.aggregates.emailCount === 0 ? `<p class="muted">No mailbox has been listed yet: connect one in Organize → Email to include it.</p>` : "",
+    d.aggregates.emailCount === 0
+      ? `<p class="muted">No mailbox has been listed yet: connect one in Organize → Email to include it.</p>`
+      : "",
     `</section><section><h2>History (30 days)</h2>`,
-    table(["Day", "E-mails", "Unread"], d.scans.map((s) => [formatDay(s.date), s.emailCount, s.emailUnread]), "No scans in the last 30 days."),
+    table(
+      ["Day", "E-mails", "Unread"],
+      d.scans.map((s) => [formatDay(s.date), s.emailCount, s.emailUnread]),
+      "No scans in the last 30 days.",
+    ),
     `</section>`,
   ].join("\n");
   return page("Email Summary", stamp, body);

@@ -4,37 +4,35 @@ export function PrivacyMailbox() {
     <>
       <h3>Your mailbox, if you connect one</h3>
       <p>
-        E-mail cleanup is the one feature that cannot run on your device alone: your browser cannot speak to a mail server,
-        so our server connects to your mailbox (IMAP over TLS) for you, only to the server you name and never to private
-        network addresses. Your mail password (an app password) goes to our server with the request to connect and is used to
-        sign in to your mail server.
+        E-mail cleanup is the one feature that cannot run on your device alone: your browser cannot speak to a mail server, so our server
+        connects to your mailbox (IMAP over TLS) for you, only to the server you name and never to private network addresses. Your mail
+        password (an app password) goes to our server with the request to connect and is used to sign in to your mail server.
       </p>
       <ul>
         <li>
-          <strong>What passes through our server, and is not kept:</strong> for each message in your inbox, the sender&apos;s
-          name and address, the subject, the date, the size, whether it is read, and the List-Unsubscribe headers. They go
-          straight from your mail server to this page and are held only in this page&apos;s memory. We never fetch the text
-          of a message or its attachments, and we do not write any of it to our database or our logs.
+          <strong>What passes through our server, and is not kept:</strong> for each message in your inbox, the sender&apos;s name and
+          address, the subject, the date, the size, whether it is read, and the List-Unsubscribe headers. They go straight from your mail
+          server to this page and are held only in this page&apos;s memory. We never fetch the text of a message or its attachments, and we
+          do not write any of it to our database or our logs.
         </li>
         <li>
-          <strong>What is kept:</strong> only the totals the dashboard shows — how many messages, how many unread, and their
-          total size — like the totals of a file scan.
+          <strong>What is kept:</strong> only the totals the dashboard shows — how many messages, how many unread, and their total size —
+          like the totals of a file scan.
         </li>
         <li>
-          <strong>Your mail password:</strong> used for the connection and then forgotten, unless you tick &ldquo;Stay
-          connected&rdquo;. Then it is kept on our server encrypted (AES-256-GCM) with a key that is not stored in the
-          database; Settings → Mailbox deletes it, and deleting your account deletes it too. An open connection closes by
-          itself after a few minutes unused.
+          <strong>Your mail password:</strong> used for the connection and then forgotten, unless you tick &ldquo;Stay connected&rdquo;.
+          Then it is kept on our server encrypted (AES-256-GCM) with a key that is not stored in the database; Settings → Mailbox deletes
+          it, and deleting your account deletes it too. An open connection closes by itself after a few minutes unused.
         </li>
         <li>
-          <strong>Actions you choose</strong> (move to Trash, archive, mark read, undo) are carried out in your mailbox by
-          message number. <strong>Unsubscribe</strong> sends the sender&apos;s own one-click request (RFC 8058) from our
-          server where the message offers one; otherwise it opens the sender&apos;s unsubscribe link or e-mail on your device.
+          <strong>Actions you choose</strong> (move to Trash, archive, mark read, undo) are carried out in your mailbox by message number.{" "}
+          <strong>Unsubscribe</strong> sends the sender&apos;s own one-click request (RFC 8058) from our server where the message offers
+          one; otherwise it opens the sender&apos;s unsubscribe link or e-mail on your device.
         </li>
       </ul>
       <p>
-        The &ldquo;What left this device&rdquo; list in Settings shows these requests too (connect, list, actions, unsubscribe),
-        with the password hidden.
+        The &ldquo;What left this device&rdquo; list in Settings shows these requests too (connect, list, actions, unsubscribe), with the
+        password hidden.
       </p>
     </>
   );

@@ -16,13 +16,13 @@ export function PrivacyPage() {
       intro={
         <>
           <p>
-            {PRODUCT_NAME} helps you clean up your photos, files, apps and e-mail. We built it so that the things you
-            clean up stay with you: scanning happens on your own device, and our servers only ever see totals — how many
-            items, how many bytes — never the items themselves.
+            {PRODUCT_NAME} helps you clean up your photos, files, apps and e-mail. We built it so that the things you clean up stay with
+            you: scanning happens on your own device, and our servers only ever see totals — how many items, how many bytes — never the
+            items themselves.
           </p>
           <p className="mt-3">
-            This policy explains exactly what we collect, where it is kept, who else is involved and what you can do
-            about it. It applies to the {PRODUCT_NAME} website, web app, installable app and command-line tool.
+            This policy explains exactly what we collect, where it is kept, who else is involved and what you can do about it. It applies to
+            the {PRODUCT_NAME} website, web app, installable app and command-line tool.
           </p>
         </>
       }

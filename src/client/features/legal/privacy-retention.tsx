@@ -8,20 +8,19 @@ export function PrivacyRetention() {
       <h3>How long we keep it</h3>
       <ul data-testid="retention-list">
         <li>
-          <strong>Your account and everything it owns</strong> — settings and preferences, scan totals and their history,
-          cleanup events, your streak, saved filter presets and export history — until you delete your account; then they
-          are removed with it.
+          <strong>Your account and everything it owns</strong> — settings and preferences, scan totals and their history, cleanup events,
+          your streak, saved filter presets and export history — until you delete your account; then they are removed with it.
         </li>
         <li>
-          <strong>Sessions:</strong> deleted once they expire (30 days after your last visit, at most 90 days after you
-          signed in), or at once when you sign out.
+          <strong>Sessions:</strong> deleted once they expire (30 days after your last visit, at most 90 days after you signed in), or at
+          once when you sign out.
         </li>
         <li>
           <strong>Password-reset and e-mail confirmation links:</strong> deleted once used or expired.
         </li>
         <li>
-          <strong>Copies of e-mail we send</strong> (the address, subject and text, kept in an outbox so a message is not
-          lost if sending fails): deleted 7 days after sending; a message never sent is deleted 7 days after it was written.
+          <strong>Copies of e-mail we send</strong> (the address, subject and text, kept in an outbox so a message is not lost if sending
+          fails): deleted 7 days after sending; a message never sent is deleted 7 days after it was written.
         </li>
         <li>
           <strong>Ids of offline changes already applied</strong> (so a change sent twice counts once): 30 days.
@@ -30,13 +29,12 @@ export function PrivacyRetention() {
           <strong>Ids of payment events from Stripe already processed</strong> (so an event delivered twice counts once): 90 days.
         </li>
         <li>
-          <strong>Rate-limit records</strong>, which hold IP addresses and e-mail addresses: deleted at the end of their
-          window.
+          <strong>Rate-limit records</strong>, which hold IP addresses and e-mail addresses: deleted at the end of their window.
         </li>
         <li>
-          <strong>One-trial check:</strong> if your account started a free trial without a card, we keep a keyed hash
-          (HMAC) of its e-mail address even after the account is deleted, so each address gets one free trial. Without our
-          secret key the hash cannot be turned back into the address, and it is used for nothing else.
+          <strong>One-trial check:</strong> if your account started a free trial without a card, we keep a keyed hash (HMAC) of its e-mail
+          address even after the account is deleted, so each address gets one free trial. Without our secret key the hash cannot be turned
+          back into the address, and it is used for nothing else.
         </li>
         <li>
           <strong>Early-access signups:</strong> until you ask us to remove you.

@@ -14,8 +14,8 @@ export function TermsPage() {
       title="Terms of Service"
       intro={
         <p>
-          Please read these terms carefully. They are the agreement between you and {PRODUCT_NAME} about using our apps and
-          services, and they explain your rights, our responsibilities and how subscriptions work.
+          Please read these terms carefully. They are the agreement between you and {PRODUCT_NAME} about using our apps and services, and
+          they explain your rights, our responsibilities and how subscriptions work.
         </p>
       }
       footer={

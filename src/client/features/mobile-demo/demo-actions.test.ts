@@ -5,7 +5,10 @@ const photo = { dataUrl: "data:image/png;base64,AAAA", format: "png", size: 2048
 
 describe("mobile demo toasts (spec §8)", () => {
   it("haptics: success names the style, failure is 'Haptic Error'", async () => {
-    expect(await testHaptic("light", async () => true)).toEqual({ title: "Haptic Feedback", description: "Light haptic feedback triggered" });
+    expect(await testHaptic("light", async () => true)).toEqual({
+      title: "Haptic Feedback",
+      description: "Light haptic feedback triggered",
+    });
     const error = { title: "Haptic Error", description: "Failed to trigger haptic feedback", variant: "destructive" };
     expect(await testHaptic("heavy", async () => false)).toEqual(error);
     expect(await testHaptic("medium", () => Promise.reject(new Error("x")))).toEqual(error);
@@ -30,7 +33,10 @@ describe("mobile demo toasts (spec §8)", () => {
       description: "Unable to send notification",
       variant: "destructive",
     });
-    expect(await testNotification(() => Promise.reject(new Error("boom")))).toMatchObject({ title: "Notification Error", description: "boom" });
+    expect(await testNotification(() => Promise.reject(new Error("boom")))).toMatchObject({
+      title: "Notification Error",
+      description: "boom",
+    });
   });
 
   it("share: shared, 'Share Failed', 'Share Error'", async () => {

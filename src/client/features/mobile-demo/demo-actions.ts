@@ -40,7 +40,10 @@ export async function testCamera(deps: CameraDeps = cameraDeps): Promise<{ toast
     if (!photo) return { toast: { title: "Camera Error", description: "Unable to capture a photo", variant: "destructive" }, photo: null };
     return { toast: { title: "Photo Captured", description: `Photo size: ${formatBytes(photo.size)}` }, photo };
   } catch (error) {
-    return { toast: { title: "Camera Error", description: messageOf(error, "Unable to capture a photo"), variant: "destructive" }, photo: null };
+    return {
+      toast: { title: "Camera Error", description: messageOf(error, "Unable to capture a photo"), variant: "destructive" },
+      photo: null,
+    };
   }
 }
 

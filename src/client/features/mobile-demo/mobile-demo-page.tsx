@@ -75,7 +75,12 @@ export function MobileDemoPage() {
 
       <TestCard title="Haptic Feedback" icon={<Smartphone className="size-5 text-accent" aria-hidden />}>
         {HAPTICS.map(({ style, label }) => (
-          <Button key={style} variant="outline" disabled={busy !== null} onClick={() => void run(`haptic-${style}`, () => testHaptic(style))}>
+          <Button
+            key={style}
+            variant="outline"
+            disabled={busy !== null}
+            onClick={() => void run(`haptic-${style}`, () => testHaptic(style))}
+          >
             {label}
           </Button>
         ))}
@@ -95,7 +100,9 @@ export function MobileDemoPage() {
           <Camera className="size-4" aria-hidden />
           Take Photo
         </Button>
-        {photo ? <img src={photo.dataUrl} alt="The photo you just took" className="mt-2 max-h-48 w-full rounded-xl object-contain" /> : null}
+        {photo ? (
+          <img src={photo.dataUrl} alt="The photo you just took" className="mt-2 max-h-48 w-full rounded-xl object-contain" />
+        ) : null}
       </TestCard>
 
       <TestCard title="Notifications" icon={<Bell className="size-5 text-accent" aria-hidden />}>

@@ -29,7 +29,9 @@ describe("selectionCsv", () => {
   });
 
   it("defuses cells a spreadsheet would run as formulas", () => {
-    expect(selectionCsv([{ ...base, name: "=cmd.exe", isOriginal: true, isOld: false }]).split("\r\n")[1]).toMatch(/^'=cmd\.exe,.*,original$/);
+    expect(selectionCsv([{ ...base, name: "=cmd.exe", isOriginal: true, isOld: false }]).split("\r\n")[1]).toMatch(
+      /^'=cmd\.exe,.*,original$/,
+    );
   });
 
   it("says 'possible duplicate' for size-only scans and leaves unknown times empty", () => {

@@ -8,7 +8,8 @@ import type { OrganizeItem } from "./organize-item";
 
 function statusOf(item: OrganizeItem): string {
   const parts: string[] = [];
-  if (item.duplicateGroup !== null) parts.push(item.isOriginal ? "original" : item.possibleDuplicate ? "possible duplicate" : "duplicate copy");
+  if (item.duplicateGroup !== null)
+    parts.push(item.isOriginal ? "original" : item.possibleDuplicate ? "possible duplicate" : "duplicate copy");
   if (item.isLarge) parts.push("large");
   if (item.isOld) parts.push("old");
   if (item.isUnused) parts.push("unused");

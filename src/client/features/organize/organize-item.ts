@@ -28,7 +28,12 @@ export interface OrganizeItem extends ScanItem {
 export const itemKey = (kind: ItemKind, path: string) => `${kind}:${path}`;
 
 /** Photos tab: category photo; files tab: every other scanned category. */
-export function scanItemsForTab(items: readonly ScanItem[], tab: OrganizeTab, hidden: ReadonlySet<string>, metadataOnly: boolean): OrganizeItem[] {
+export function scanItemsForTab(
+  items: readonly ScanItem[],
+  tab: OrganizeTab,
+  hidden: ReadonlySet<string>,
+  metadataOnly: boolean,
+): OrganizeItem[] {
   if (tab !== "photos" && tab !== "files") return [];
   const kind: ItemKind = tab === "photos" ? "photo" : "file";
   const out: OrganizeItem[] = [];

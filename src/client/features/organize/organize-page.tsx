@@ -34,7 +34,10 @@ function Toggle({ on, label, icon: Icon, onClick }: { on: boolean; label: string
       type="button"
       aria-pressed={on}
       onClick={onClick}
-      className={cn("inline-flex h-9 items-center gap-2 rounded-lg border px-3 text-sm font-medium", on ? "border-brand bg-brand text-white" : "border-border hover:bg-muted")}
+      className={cn(
+        "inline-flex h-9 items-center gap-2 rounded-lg border px-3 text-sm font-medium",
+        on ? "border-brand bg-brand text-white" : "border-border hover:bg-muted",
+      )}
     >
       <Icon className="size-4" aria-hidden /> {label}
     </button>

@@ -65,7 +65,15 @@ export function OrganizeWorkspace(props: WorkspaceProps) {
     );
   }
   if (props.tab !== "apps" && !index.data.index) return <NoScanState />;
-  return <WorkspaceView key={index.data.index?.scannedAt ?? "none"} {...props} loaded={index.data} marks={marks.data} source={folder.data ?? { kind: "read-only" }} />;
+  return (
+    <WorkspaceView
+      key={index.data.index?.scannedAt ?? "none"}
+      {...props}
+      loaded={index.data}
+      marks={marks.data}
+      source={folder.data ?? { kind: "read-only" }}
+    />
+  );
 }
 
 interface ViewProps extends WorkspaceProps {
@@ -74,7 +82,19 @@ interface ViewProps extends WorkspaceProps {
   source: FolderSource;
 }
 
-function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, limited, userId, isPremium, loaded, marks, source }: ViewProps) {
+function WorkspaceView({
+  tab,
+  initialSelect,
+  initialAction,
+  filterOn,
+  batchOn,
+  limited,
+  userId,
+  isPremium,
+  loaded,
+  marks,
+  source,
+}: ViewProps) {
   const queryClient = useQueryClient();
   const { index, loadedAt } = loaded;
   const root = source.kind === "folder" ? source.root : null;
@@ -94,7 +114,9 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
   const shown = useMemo(() => applyFilters(items, criteria, loadedAt), [items, criteria, loadedAt]);
 
   // The dashboard's and Insights' links pick a quick-select (and Auto Clean the move) on arrival.
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(initialSelect ? quickSelect(items, initialSelect, tab).map((i) => i.id) : []));
+  const [selected, setSelected] = useState<ReadonlySet<number>>(
+    () => new Set(initialSelect ? quickSelect(items, initialSelect, tab).map((i) => i.id) : []),
+  );
   const [confirming, setConfirming] = useState<readonly OrganizeItem[] | null>(() => {
     if (initialAction !== "trash" || !canTrash || index?.summary.metadataOnly) return null;
     const chosen = items.filter((i) => selected.has(i.id));
@@ -156,7 +178,12 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
   if (limited) {
     return (
       <>
-        <AutoCleanCard source={source} copies={quickSelect(items, "duplicates", tab)} metadataOnly={index?.summary.metadataOnly ?? false} onMove={setConfirming} />
+        <AutoCleanCard
+          source={source}
+          copies={quickSelect(items, "duplicates", tab)}
+          metadataOnly={index?.summary.metadataOnly ?? false}
+          onMove={setConfirming}
+        />
         {dialogs}
       </>
     );
@@ -201,13 +228,21 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
           onSelectAll={(on) => setSelected(new Set(on ? shown.map((i) => i.id) : []))}
           onQuickSelect={onQuickSelect}
           onAction={onBatchAction}
-          onDownload={() => saveFile(selectionCsv(selectedItems), `cleanspace-${tab}-${new Date().toISOString().slice(0, 10)}.csv`, "text/csv;charset=utf-8")}
+          onDownload={() =>
+            saveFile(
+              selectionCsv(selectedItems),
+              `cleanspace-${tab}-${new Date().toISOString().slice(0, 10)}.csv`,
+              "text/csv;charset=utf-8",
+            )
+          }
         />
       ) : null}
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="font-semibold">
           {plural(shown.length, tab === "apps" ? "app" : tab === "photos" ? "photo" : "file")}
-          {tab !== "apps" ? <span className="font-normal text-muted-foreground"> · {formatBytes(shown.reduce((n, i) => n + i.size, 0))}</span> : null}
+          {tab !== "apps" ? (
+            <span className="font-normal text-muted-foreground"> · {formatBytes(shown.reduce((n, i) => n + i.size, 0))}</span>
+          ) : null}
         </h2>
         <p className="text-xs text-muted-foreground">Tip: press and hold an item for a quick preview</p>
       </div>
@@ -228,15 +263,24 @@ function WorkspaceView({ tab, initialSelect, initialAction, filterOn, batchOn, l
           maxHeight={batchOn ? "15rem" : "min(60vh, 36rem)"}
           label={`${tab[0]!.toUpperCase()}${tab.slice(1)} from your last scan`}
           getKey={itemKeyOf}
-          renderRow={(item) => <ItemRow item={item} root={root} batch={batchOn} selected={selected.has(item.id)} onToggle={toggle} onPreview={setPreview} />}
+          renderRow={(item) => (
+            <ItemRow item={item} root={root} batch={batchOn} selected={selected.has(item.id)} onToggle={toggle} onPreview={setPreview} />
+          )}
         />
       )}
       {tab === "apps" ? (
         <p className="text-xs text-muted-foreground">
-          A web page can only see the browser and this app. Installed apps appear in the native app; nothing can be uninstalled from here, so actions mark apps as reviewed.
+          A web page can only see the browser and this app. Installed apps appear in the native app; nothing can be uninstalled from here,
+          so actions mark apps as reviewed.
         </p>
       ) : null}
-      <PreviewDialog item={preview} root={root} canTrash={canTrash} onClose={() => setPreview(null)} onAction={(action, item) => void act(action, [item])} />
+      <PreviewDialog
+        item={preview}
+        root={root}
+        canTrash={canTrash}
+        onClose={() => setPreview(null)}
+        onAction={(action, item) => void act(action, [item])}
+      />
       {index && tab !== "apps" ? <ExportPlanDialog open={planOpen} onOpenChange={setPlanOpen} items={index.items} source={source} /> : null}
       {root ? (
         <TrashView

@@ -80,7 +80,10 @@ describe("SubscribePage — plans", () => {
   });
 
   it("signed out: choosing a plan shows 'Authentication Required' and sends nothing; a link leads to /login", async () => {
-    const { calls } = stubApi({ "GET /api/auth/me": () => jsonResponse(401, { error: "Authentication required" }), "GET /api/stripe/config": () => jsonResponse(200, CONFIG_OFF) });
+    const { calls } = stubApi({
+      "GET /api/auth/me": () => jsonResponse(401, { error: "Authentication required" }),
+      "GET /api/stripe/config": () => jsonResponse(200, CONFIG_OFF),
+    });
     const { user } = renderWithApp(<SubscribePage />);
     expect(await screen.findByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
     await user.click(planButton(/Monthly Pro/));
@@ -89,7 +92,10 @@ describe("SubscribePage — plans", () => {
   });
 
   it("a started trial (no Stripe keys) shows a success toast and goes to /home", async () => {
-    const { calls } = signedIn({ "POST /api/create-subscription": () => jsonResponse(200, { status: "trial", trialEndsAt: "2026-03-04T12:00:00.000Z" }) }, CONFIG_OFF);
+    const { calls } = signedIn(
+      { "POST /api/create-subscription": () => jsonResponse(200, { status: "trial", trialEndsAt: "2026-03-04T12:00:00.000Z" }) },
+      CONFIG_OFF,
+    );
     const { user, location } = renderWithApp(<SubscribePage />);
     await user.click(planButton(/Monthly Pro/));
     const toast = await findToast("Free Trial Started");
@@ -147,7 +153,10 @@ describe("SubscribePage — plans", () => {
   });
 
   it("shows a subscribed user's current plan and when the trial ends", async () => {
-    signedIn({ "GET /api/subscription": () => jsonResponse(200, { status: "trial", plan: "yearly", trialEndsAt: "2026-03-08T12:00:00.000Z", graceEndsAt: null }) });
+    signedIn({
+      "GET /api/subscription": () =>
+        jsonResponse(200, { status: "trial", plan: "yearly", trialEndsAt: "2026-03-08T12:00:00.000Z", graceEndsAt: null }),
+    });
     renderWithApp(<SubscribePage />);
     const card = await screen.findByRole("region", { name: "Your plan: Yearly Pro" });
     expect(card).toHaveTextContent("Pro unlocked");
@@ -203,14 +212,24 @@ describe("SubscribePage — payment", () => {
 
   it("a trial's SetupIntent is confirmed with confirmSetup", async () => {
     fake.confirmSetup.mockResolvedValue({ setupIntent: { status: "succeeded" } });
-    signedIn({ "POST /api/create-subscription": () => jsonResponse(200, { status: "requires_setup", intent: "setup", clientSecret: "seti_1_secret_y", trialEndsAt: "2026-03-04T12:00:00.000Z" }) });
+    signedIn({
+      "POST /api/create-subscription": () =>
+        jsonResponse(200, {
+          status: "requires_setup",
+          intent: "setup",
+          clientSecret: "seti_1_secret_y",
+          trialEndsAt: "2026-03-04T12:00:00.000Z",
+        }),
+    });
     const view = renderWithApp(<SubscribePage />);
     await view.user.click(planButton(/Monthly Pro/));
     await screen.findByTestId("payment-element");
     expect(screen.getByText(/after your 3-day free trial/)).toBeInTheDocument();
     act(() => fake.onReady!());
     await view.user.click(screen.getByRole("button", { name: "Start Free Trial" }));
-    expect(fake.confirmSetup).toHaveBeenCalledWith(expect.objectContaining({ redirect: "if_required", confirmParams: { return_url: `${window.location.origin}/dashboard` } }));
+    expect(fake.confirmSetup).toHaveBeenCalledWith(
+      expect.objectContaining({ redirect: "if_required", confirmParams: { return_url: `${window.location.origin}/dashboard` } }),
+    );
     expect(fake.confirmPayment).not.toHaveBeenCalled();
     await findToast("Success!");
   });
@@ -234,7 +253,10 @@ describe("SubscribePage — payment", () => {
     fake.loadStripe.mockRejectedValue(new Error("blocked"));
     // Another key: Stripe.js is loaded once per key, and the earlier tests loaded pk_test_x.
     signedIn(
-      { "POST /api/create-subscription": () => jsonResponse(200, { status: "requires_payment", intent: "payment", clientSecret: "pi_1_secret_x" }) },
+      {
+        "POST /api/create-subscription": () =>
+          jsonResponse(200, { status: "requires_payment", intent: "payment", clientSecret: "pi_1_secret_x" }),
+      },
       { publishableKey: "pk_test_blocked", paymentsEnabled: true },
     );
     const { user } = renderWithApp(<SubscribePage />);

@@ -29,7 +29,10 @@ export function SubscribePage() {
 
   return (
     <main className="mx-auto grid max-w-5xl gap-6 px-4 py-8 pb-28">
-      <Link href={session.isSignedIn ? paths.home : paths.root} className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        href={session.isSignedIn ? paths.home : paths.root}
+        className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         Back
       </Link>
@@ -41,7 +44,13 @@ export function SubscribePage() {
       </header>
 
       {checkout ? (
-        <Suspense fallback={<p role="status" className="text-center text-muted-foreground">Loading the secure payment form…</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="text-center text-muted-foreground">
+              Loading the secure payment form…
+            </p>
+          }
+        >
           <CheckoutScreen {...checkout} onBack={backToPlans} />
         </Suspense>
       ) : (

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { getWebDeviceInfo, isIOSUserAgent, type WebEnvironment } from "./device-info";
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 function env(nav: Partial<WebEnvironment["navigator"]>, win: Record<string, unknown> = {}, standalone = false): WebEnvironment {
@@ -69,9 +70,7 @@ describe("getWebDeviceInfo (spec §3 device info)", () => {
 
   it("reports display-mode standalone and a broken battery API as no battery", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const info = await getWebDeviceInfo(
-      env({ userAgent: ANDROID, getBattery: () => Promise.reject(new Error("nope")) }, {}, true),
-    );
+    const info = await getWebDeviceInfo(env({ userAgent: ANDROID, getBattery: () => Promise.reject(new Error("nope")) }, {}, true));
     expect(info.isStandalone).toBe(true);
     expect(info.battery).toBeNull();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("reading the battery"), expect.any(Error));

@@ -37,9 +37,7 @@ export function isHapticsEnabled(): boolean {
 export function vibrate(pattern: number | number[]): boolean {
   if (!enabled) return false;
   try {
-    return typeof navigator !== "undefined" && typeof navigator.vibrate === "function"
-      ? navigator.vibrate(pattern)
-      : false;
+    return typeof navigator !== "undefined" && typeof navigator.vibrate === "function" ? navigator.vibrate(pattern) : false;
   } catch {
     return false;
   }

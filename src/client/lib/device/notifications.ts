@@ -75,9 +75,7 @@ export async function scheduleNotification(n: LocalNotification): Promise<boolea
       const { LocalNotifications } = await import("@capacitor/local-notifications");
       const at = n.at ?? new Date(Date.now() + DEFAULT_NOTIFICATION_DELAY_MS);
       await LocalNotifications.schedule({
-        notifications: [
-          { id, title: n.title, body: n.body, schedule: { at }, sound: n.sound, ...(n.icon ? { largeIcon: n.icon } : {}) },
-        ],
+        notifications: [{ id, title: n.title, body: n.body, schedule: { at }, sound: n.sound, ...(n.icon ? { largeIcon: n.icon } : {}) }],
       });
       return true;
     }
@@ -99,7 +97,12 @@ export type DailyScheduleResult = "scheduled" | "denied" | "failed";
  * Native only: a local notification repeating every day at `hour`:00, replacing any earlier
  * one with the same id. Needs display permission (asked here; spec §6).
  */
-export async function scheduleDailyNativeNotification(n: { id: number; title: string; body: string; hour: number }): Promise<DailyScheduleResult> {
+export async function scheduleDailyNativeNotification(n: {
+  id: number;
+  title: string;
+  body: string;
+  hour: number;
+}): Promise<DailyScheduleResult> {
   try {
     const { LocalNotifications } = await import("@capacitor/local-notifications");
     await LocalNotifications.cancel({ notifications: [{ id: n.id }] });

@@ -50,7 +50,14 @@ export function installTouchGuards(target: Document = document): () => void {
   const onMove = (e: TouchEvent) => {
     const t = e.touches[0];
     if (!start || !t || e.touches.length !== 1 || !e.cancelable) return;
-    if (touchMoveToBlock({ dx: t.clientX - start.x, dy: t.clientY - start.y, atTop: start.atTop, inHorizontalScroller: start.inHorizontalScroller })) {
+    if (
+      touchMoveToBlock({
+        dx: t.clientX - start.x,
+        dy: t.clientY - start.y,
+        atTop: start.atTop,
+        inHorizontalScroller: start.inHorizontalScroller,
+      })
+    ) {
       e.preventDefault();
     }
   };

@@ -2,7 +2,14 @@
  * The mailbox API calls (Organize → Email and Settings → Mailbox). The listing is a stream of NDJSON lines read as they arrive, so a
  * large mailbox shows progress; everything else goes through the one API client.
  */
-import type { EmailAction, EmailActionResult, EmailConnect, EmailConnection, EmailUnsubscribeResult, ListLine } from "../../../domain/schemas/email";
+import type {
+  EmailAction,
+  EmailActionResult,
+  EmailConnect,
+  EmailConnection,
+  EmailUnsubscribeResult,
+  ListLine,
+} from "../../../domain/schemas/email";
 import { ApiError, apiRequest } from "../api-client";
 import { recordSentRequest, settleSentRequest } from "../privacy-receipts/sent-log";
 
@@ -11,8 +18,10 @@ export const emailConnectionKey = ["email", "connection"] as const;
 export const getConnection = () => apiRequest<EmailConnection>("GET", "/api/email/connection");
 export const connectMailbox = (body: EmailConnect) => apiRequest<EmailConnection>("POST", "/api/email/connect", body);
 export const disconnectMailbox = () => apiRequest<void>("DELETE", "/api/email/connection");
-export const runAction = (action: EmailAction, uids: number[]) => apiRequest<EmailActionResult>("POST", "/api/email/actions", { action, uids });
-export const undoAction = (action: EmailAction, uids: number[]) => apiRequest<EmailActionResult>("POST", "/api/email/undo", { action, uids });
+export const runAction = (action: EmailAction, uids: number[]) =>
+  apiRequest<EmailActionResult>("POST", "/api/email/actions", { action, uids });
+export const undoAction = (action: EmailAction, uids: number[]) =>
+  apiRequest<EmailActionResult>("POST", "/api/email/undo", { action, uids });
 export const unsubscribe = (uid: number) => apiRequest<EmailUnsubscribeResult>("POST", "/api/email/unsubscribe", { uid });
 
 /** Streams POST /api/email/list, calling `onLine` per line; resolves when the stream ends. */
@@ -20,7 +29,13 @@ export async function streamList(onLine: (line: ListLine) => void, signal?: Abor
   const receipt = recordSentRequest({ method: "POST", url: "/api/email/list", body: {} });
   let res: Response;
   try {
-    res = await fetch("/api/email/list", { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: "{}", signal });
+    res = await fetch("/api/email/list", {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+      signal,
+    });
   } catch (e) {
     settleSentRequest(receipt, { status: "network-error" });
     throw e;
@@ -51,4 +66,5 @@ export async function streamList(onLine: (line: ListLine) => void, signal?: Abor
   }
 }
 
-export const errorText = (e: unknown) => (e instanceof ApiError ? (e.serverError ?? e.message) : e instanceof Error ? e.message : String(e));
+export const errorText = (e: unknown) =>
+  e instanceof ApiError ? (e.serverError ?? e.message) : e instanceof Error ? e.message : String(e);

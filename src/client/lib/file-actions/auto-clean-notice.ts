@@ -28,7 +28,10 @@ export function describeAutoClean(outcome: AutoCleanOutcome): Omit<ToastInput, "
         variant: "destructive",
       };
     case "metadata-only":
-      return { title: "Auto Clean", description: "Your last scan compared sizes only. Run a full scan so only true, content-verified copies are cleaned." };
+      return {
+        title: "Auto Clean",
+        description: "Your last scan compared sizes only. Run a full scan so only true, content-verified copies are cleaned.",
+      };
     case "no-scan":
       return { title: "Auto Clean", description: "Run a scan first: Auto Clean works on what your last scan found." };
     case "nothing":
@@ -45,17 +48,34 @@ export function undoAutoClean(outcome: Moved, onChanged: () => void): void {
     .then(({ restored, failed }) => {
       toast(
         failed > 0
-          ? { variant: "destructive", title: `${plural(failed, "file")} stayed in the trash`, description: `${plural(restored, "file")} moved back.` }
-          : { title: "Undo complete", description: `${plural(restored, "file")} moved back to ${restored === 1 ? "its place" : "their places"}.` },
+          ? {
+              variant: "destructive",
+              title: `${plural(failed, "file")} stayed in the trash`,
+              description: `${plural(restored, "file")} moved back.`,
+            }
+          : {
+              title: "Undo complete",
+              description: `${plural(restored, "file")} moved back to ${restored === 1 ? "its place" : "their places"}.`,
+            },
       );
     })
-    .catch((error: unknown) => toast({ variant: "destructive", title: "Undo failed", description: error instanceof Error ? error.message : "Unknown error occurred" }))
+    .catch((error: unknown) =>
+      toast({
+        variant: "destructive",
+        title: "Undo failed",
+        description: error instanceof Error ? error.message : "Unknown error occurred",
+      }),
+    )
     .finally(onChanged);
 }
 
 /** Shows the outcome; a move gets an Undo that puts every file back. */
 export function noticeAutoClean(outcome: AutoCleanOutcome, onChanged: () => void): void {
   const notice = describeAutoClean(outcome);
-  toast(outcome.kind === "moved" && outcome.moved > 0 ? { ...notice, action: { label: "Undo", onClick: () => undoAutoClean(outcome, onChanged) } } : notice);
+  toast(
+    outcome.kind === "moved" && outcome.moved > 0
+      ? { ...notice, action: { label: "Undo", onClick: () => undoAutoClean(outcome, onChanged) } }
+      : notice,
+  );
   onChanged();
 }

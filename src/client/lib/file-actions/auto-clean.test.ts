@@ -7,7 +7,13 @@ import { autoCleanCopies, runAutoClean } from "./auto-clean";
 import { describeAutoClean } from "./auto-clean-notice";
 import { memoryTree, snapshot, type MemoryDir } from "./testing/memory-directory";
 
-const FILES = { "Photos/a.png": bytesOf(40, 1), "Backup/a.png": bytesOf(40, 1), "Docs/c.pdf": bytesOf(30, 2), "Old/c.pdf": bytesOf(30, 2), "Docs/d.txt": bytesOf(10, 3) };
+const FILES = {
+  "Photos/a.png": bytesOf(40, 1),
+  "Backup/a.png": bytesOf(40, 1),
+  "Docs/c.pdf": bytesOf(30, 2),
+  "Old/c.pdf": bytesOf(30, 2),
+  "Docs/d.txt": bytesOf(10, 3),
+};
 let root: MemoryDir;
 let writable = true;
 
@@ -20,10 +26,13 @@ vi.mock("../scan-folder-store", () => ({
 vi.mock("../cleanup-events", () => ({ newClientId: () => "x", postCleanupEvent: vi.fn(), retractCleanupEvent: vi.fn() }));
 
 async function scanInto(metadataOnly = false) {
-  const r = await runScan(createMemorySource(Object.entries(FILES).map(([path, bytes]) => ({ path, bytes, modified: Date.UTC(2026, 0, 1) }))), {
-    now: Date.UTC(2026, 5, 1),
-    metadataOnly,
-  });
+  const r = await runScan(
+    createMemorySource(Object.entries(FILES).map(([path, bytes]) => ({ path, bytes, modified: Date.UTC(2026, 0, 1) }))),
+    {
+      now: Date.UTC(2026, 5, 1),
+      metadataOnly,
+    },
+  );
   await saveScanIndex(r.items, r.summary, r.duplicates);
 }
 
@@ -41,7 +50,11 @@ describe("runAutoClean (issue 16)", () => {
     expect(outcome).toMatchObject({ kind: "moved", moved: 2, bytes: 70, failed: 0 });
     const after = snapshot(root);
     expect(Object.keys(after).filter((p) => p.startsWith(".cleanspace-trash/")).length).toBe(2);
-    expect(Object.keys(after).filter((p) => !p.startsWith(".cleanspace-trash/")).sort()).toEqual(["Backup/a.png", "Docs/d.txt", "Old/c.pdf"]);
+    expect(
+      Object.keys(after)
+        .filter((p) => !p.startsWith(".cleanspace-trash/"))
+        .sort(),
+    ).toEqual(["Backup/a.png", "Docs/d.txt", "Old/c.pdf"]);
     // The device's index no longer lists them: a second run finds nothing.
     expect((await loadScanIndex())!.summary.duplicateFiles).toBe(0);
     expect(await runAutoClean({ userId: null, ask: true })).toEqual({ kind: "nothing" });
@@ -72,7 +85,9 @@ describe("runAutoClean (issue 16)", () => {
   it("never picks what is already in the trash", async () => {
     await scanInto();
     const index = (await loadScanIndex())!;
-    const inTrash = index.items.map((i) => (i.isOriginal || i.duplicateGroup === null ? i : { ...i, path: `.cleanspace-trash/2026-06-01/${i.path}` }));
+    const inTrash = index.items.map((i) =>
+      i.isOriginal || i.duplicateGroup === null ? i : { ...i, path: `.cleanspace-trash/2026-06-01/${i.path}` },
+    );
     expect(autoCleanCopies({ ...index, items: inTrash })).toEqual([]);
     expect(describeAutoClean({ kind: "read-only", copies: 2, bytes: 70 }).description).toContain("read-only");
   });

@@ -71,7 +71,13 @@ async function recordMove(userId: number | null, moved: readonly MovedItem<ScanI
   const clientId = newClientId();
   try {
     const category = moved.every((m) => m.item.category === "photo") ? "photos" : "files";
-    await postCleanupEvent({ clientId, category, action: "auto-clean", items: moved.length, bytesFreed: sumBytes(moved.map((m) => m.item)) });
+    await postCleanupEvent({
+      clientId,
+      category,
+      action: "auto-clean",
+      items: moved.length,
+      bytesFreed: sumBytes(moved.map((m) => m.item)),
+    });
     return clientId;
   } catch (error) {
     console.warn("Recording the cleanup failed", error);
@@ -88,7 +94,8 @@ export async function runAutoClean({ scope = "all", userId, ask, now = new Date(
   const bytes = sumBytes(copies);
   const source = await detectFolderSource(index);
   if (source.kind !== "folder") return { kind: "read-only", copies: copies.length, bytes };
-  if (!(await folderPermission(source.root, "readwrite", ask).catch(() => false))) return { kind: "permission-denied", copies: copies.length, bytes };
+  if (!(await folderPermission(source.root, "readwrite", ask).catch(() => false)))
+    return { kind: "permission-denied", copies: copies.length, bytes };
 
   const root = source.root;
   const { moved, failed } = await moveToTrash(root, copies, now);
@@ -108,7 +115,10 @@ export async function runAutoClean({ scope = "all", userId, ask, now = new Date(
       await storeIndex(removeFromIndex(index, stillOut, times), userId);
       if (clientId) await retractCleanupEvent(clientId).catch((error: unknown) => console.warn("Retracting the cleanup failed", error));
       // What could not be put back is still in the trash: recorded as such.
-      await recordMove(userId, moved.filter((m) => stillOut.has(m.item.id)));
+      await recordMove(
+        userId,
+        moved.filter((m) => stillOut.has(m.item.id)),
+      );
       return { restored: restored.length, failed: stuck.length };
     },
   };

@@ -23,4 +23,3 @@ export async function detectFolderSource(index: StoredScanIndex | null): Promise
   }
   return folder;
 }
-

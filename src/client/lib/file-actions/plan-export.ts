@@ -52,7 +52,8 @@ export function pickedFiles(files: readonly File[]): PlanFiles {
   return {
     rootName,
     open: async (scanPath) => {
-      if (rootName && scanPath.startsWith(`${rootName}/`) && byPath.has(scanPath)) return { file: byPath.get(scanPath)!, path: scanPath.slice(rootName.length + 1) };
+      if (rootName && scanPath.startsWith(`${rootName}/`) && byPath.has(scanPath))
+        return { file: byPath.get(scanPath)!, path: scanPath.slice(rootName.length + 1) };
       const prefixed = rootName ? `${rootName}/${scanPath}` : scanPath;
       const file = byPath.get(prefixed);
       return file ? { file, path: scanPath } : null;
@@ -94,7 +95,13 @@ export async function buildPlanOnDevice(
       signal?.throwIfAborted();
       const found = await source.open(item.path).catch(() => null);
       if (!found || found.file.size !== item.size) missing++;
-      else out.push({ path: found.path, size: found.file.size, modified: found.file.lastModified, hash: await sha256OfFile(found.file).catch(() => null) });
+      else
+        out.push({
+          path: found.path,
+          size: found.file.size,
+          modified: found.file.lastModified,
+          hash: await sha256OfFile(found.file).catch(() => null),
+        });
       onProgress?.({ done: ++done, total });
     }
     hashed.push(out);

@@ -9,7 +9,11 @@ import type { ScanCategoryTotals } from "../../../domain/schemas/scan-summary";
 import type { StoredScanIndex } from "../../../scan/index-store";
 import type { DuplicateGroup, ScanItem } from "../../../scan/types";
 
-export function removeFromIndex(index: StoredScanIndex, removedIds: ReadonlySet<number>, modified: ReadonlyMap<number, number> = new Map()): StoredScanIndex {
+export function removeFromIndex(
+  index: StoredScanIndex,
+  removedIds: ReadonlySet<number>,
+  modified: ReadonlyMap<number, number> = new Map(),
+): StoredScanIndex {
   const byId = new Map<number, ScanItem>();
   for (const item of index.items) {
     if (removedIds.has(item.id)) continue;
@@ -37,12 +41,29 @@ export function removeFromIndex(index: StoredScanIndex, removedIds: ReadonlySet<
       const item = byId.get(id)!;
       if (item.isOriginal !== (id === originalId)) byId.set(id, { ...item, isOriginal: id === originalId });
     }
-    duplicates.push({ ...group, itemIds: [originalId, ...remaining.filter((id) => id !== originalId)], originalId, wastedBytes: group.size * (remaining.length - 1) });
+    duplicates.push({
+      ...group,
+      itemIds: [originalId, ...remaining.filter((id) => id !== originalId)],
+      originalId,
+      wastedBytes: group.size * (remaining.length - 1),
+    });
   }
 
   const items = index.items.filter((i) => byId.has(i.id)).map((i) => byId.get(i.id)!);
-  const categories = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, { count: 0, bytes: 0 }])) as Record<ScanCategory, ScanCategoryTotals>;
-  const totals = { bytes: 0, largeFiles: 0, largeBytes: 0, oldFiles: 0, oldBytes: 0, emptyFiles: 0, photosDuplicates: 0, photosDuplicateBytes: 0 };
+  const categories = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, { count: 0, bytes: 0 }])) as Record<
+    ScanCategory,
+    ScanCategoryTotals
+  >;
+  const totals = {
+    bytes: 0,
+    largeFiles: 0,
+    largeBytes: 0,
+    oldFiles: 0,
+    oldBytes: 0,
+    emptyFiles: 0,
+    photosDuplicates: 0,
+    photosDuplicateBytes: 0,
+  };
   for (const item of items) {
     categories[item.category].count++;
     categories[item.category].bytes += item.size;

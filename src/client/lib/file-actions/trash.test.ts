@@ -17,7 +17,11 @@ const FILES = {
   "Docs/report.pdf": "%PDF-1.7 report",
   "notes.txt": "hello",
 };
-const item = (path: string, content = FILES[path as keyof typeof FILES]) => ({ path, size: new TextEncoder().encode(content).length, modified: MODIFIED });
+const item = (path: string, content = FILES[path as keyof typeof FILES]) => ({
+  path,
+  size: new TextEncoder().encode(content).length,
+  modified: MODIFIED,
+});
 
 describe.each([
   ["FileSystemFileHandle.move()", true],
@@ -60,7 +64,12 @@ describe.each([
     const root = memoryTree(FILES, { withMove, modified: MODIFIED });
     const { moved, failed } = await moveToTrash(
       asRoot(root),
-      [{ ...item("notes.txt"), size: 999 }, { ...item("Docs/report.pdf"), modified: 1 }, item("missing.jpg", "x"), item("Photos/beach copy.jpg")],
+      [
+        { ...item("notes.txt"), size: 999 },
+        { ...item("Docs/report.pdf"), modified: 1 },
+        item("missing.jpg", "x"),
+        item("Photos/beach copy.jpg"),
+      ],
       DAY,
     );
     expect(moved.map((m) => m.item.path)).toEqual(["Photos/beach copy.jpg"]);
@@ -129,7 +138,16 @@ describe("the trash journal (shared with the CLI)", () => {
     const { records, skipped } = parseJournal(journalText(root));
     expect(skipped).toBe(0);
     expect(records).toEqual([
-      expect.objectContaining({ v: 1, op: "trash", by: "web", path: "Photos/beach copy.jpg", trashPath: `${T}/Photos/beach copy.jpg`, size: 14, mtime: MODIFIED, hash: null }),
+      expect.objectContaining({
+        v: 1,
+        op: "trash",
+        by: "web",
+        path: "Photos/beach copy.jpg",
+        trashPath: `${T}/Photos/beach copy.jpg`,
+        size: 14,
+        mtime: MODIFIED,
+        hash: null,
+      }),
       expect.objectContaining({ op: "trash", path: "notes.txt", trashPath: `${T}/notes.txt` }),
     ]);
     expect(new Set(records.map((r) => r.batch)).size).toBe(1);
@@ -145,11 +163,27 @@ describe("the trash journal (shared with the CLI)", () => {
   });
 
   it("lists and restores what the CLI moved, closing the CLI's record", async () => {
-    const cliRecord = { v: 1, batch: "2026-11-23T10:00:00.000Z-cli001", at: "2026-11-23T10:00:00.000Z", by: "cli", op: "trash", path: "Docs/old notes.txt", trashPath: `${T}/Docs/old notes.txt`, size: 5, mtime: MODIFIED, hash: `sha256:${"0".repeat(64)}` };
-    const root = memoryTree({ ...FILES, [`${T}/Docs/old notes.txt`]: "hello", [`${TRASH_DIR}/journal.jsonl`]: `${JSON.stringify(cliRecord)}\n` }, { modified: MODIFIED });
+    const cliRecord = {
+      v: 1,
+      batch: "2026-11-23T10:00:00.000Z-cli001",
+      at: "2026-11-23T10:00:00.000Z",
+      by: "cli",
+      op: "trash",
+      path: "Docs/old notes.txt",
+      trashPath: `${T}/Docs/old notes.txt`,
+      size: 5,
+      mtime: MODIFIED,
+      hash: `sha256:${"0".repeat(64)}`,
+    };
+    const root = memoryTree(
+      { ...FILES, [`${T}/Docs/old notes.txt`]: "hello", [`${TRASH_DIR}/journal.jsonl`]: `${JSON.stringify(cliRecord)}\n` },
+      { modified: MODIFIED },
+    );
     const [entry] = await listTrash(asRoot(root));
     expect(entry).toMatchObject({ originalPath: "Docs/old notes.txt", trashPath: `${T}/Docs/old notes.txt` });
-    const back = await restoreFromTrash(asRoot(root), [{ item: { path: entry!.originalPath, size: entry!.size }, trashPath: entry!.trashPath }]);
+    const back = await restoreFromTrash(asRoot(root), [
+      { item: { path: entry!.originalPath, size: entry!.size }, trashPath: entry!.trashPath },
+    ]);
     expect(back.failed).toEqual([]);
     expect(snapshot(root)["Docs/old notes.txt"]).toBe("hello");
     const { records } = parseJournal(journalText(root));
@@ -162,7 +196,14 @@ describe("paths", () => {
   it("never walks outside the chosen folder", async () => {
     for (const bad of ["../etc/passwd", "a//b", "/abs", "a/./b", "a\\b", ""]) expect(() => splitPath(bad)).toThrow(UnsafePathError);
     const root = memoryTree(FILES);
-    const { failed } = await moveToTrash(asRoot(root), [{ path: "../x", size: 1 }, { path: `${T}/notes.txt`, size: 5 }], DAY);
+    const { failed } = await moveToTrash(
+      asRoot(root),
+      [
+        { path: "../x", size: 1 },
+        { path: `${T}/notes.txt`, size: 5 },
+      ],
+      DAY,
+    );
     expect(failed.map((f) => f.reason)).toEqual(["Unsafe path: ../x", "This file is already in the CleanSpace trash"]);
   });
 

@@ -13,7 +13,6 @@ import { newBatchId, openRecordAt } from "../../../domain/trash-journal";
 import { asDir, dirAt, freeName, isNotFound, locateFile, splitPath, type DirHandle, type FileHandle, type Located } from "./handles";
 import { appendJournal, readJournalRecords } from "./trash-journal-web";
 
-
 /** What the mover needs of an item: where it is and what the scan saw there. */
 export interface TrashableItem {
   path: string;
@@ -76,7 +75,12 @@ async function sizeOf(dir: DirHandle, name: string): Promise<number> {
  * Moves one file to `destDir/destName` and proves it arrived whole. On a failed copy the
  * partial copy is removed and the original is left untouched.
  */
-async function moveOne(from: { parent: DirHandle; name: string; handle: FileHandle }, file: File, destDir: DirHandle, destName: string): Promise<void> {
+async function moveOne(
+  from: { parent: DirHandle; name: string; handle: FileHandle },
+  file: File,
+  destDir: DirHandle,
+  destName: string,
+): Promise<void> {
   if (typeof from.handle.move === "function") {
     try {
       await from.handle.move(destDir, destName);
@@ -149,7 +153,8 @@ export async function moveToTrash<T extends TrashableItem>(
   const at = date.toISOString();
   const moved: MovedItem<T>[] = [];
   const failed: FailedItem<T>[] = [];
-  const failure = (item: T, error: unknown) => failed.push({ item, reason: isNotFound(error) ? "The file is no longer there" : reasonOf(error) });
+  const failure = (item: T, error: unknown) =>
+    failed.push({ item, reason: isNotFound(error) ? "The file is no longer there" : reasonOf(error) });
   const planned: { item: T; from: Located; file: File; destDir: DirHandle; destName: string; record: TrashRecord }[] = [];
   const claimed = new Set<string>();
   for (const item of items) {
@@ -166,7 +171,18 @@ export async function moveToTrash<T extends TrashableItem>(
       const destName = await unclaimedName(destDir, from.name, (name) => claimed.has([...folder, name].join("/")));
       const trashPath = [...folder, destName].join("/");
       claimed.add(trashPath);
-      const record: TrashRecord = { v: 1, batch, at, by: "web", op: "trash", path: item.path, trashPath, size: file.size, mtime: file.lastModified, hash: null };
+      const record: TrashRecord = {
+        v: 1,
+        batch,
+        at,
+        by: "web",
+        op: "trash",
+        path: item.path,
+        trashPath,
+        size: file.size,
+        mtime: file.lastModified,
+        hash: null,
+      };
       planned.push({ item, from, file, destDir, destName, record });
     } catch (error) {
       failure(item, error);
@@ -174,7 +190,10 @@ export async function moveToTrash<T extends TrashableItem>(
   }
   let journalled = true;
   try {
-    await appendJournal(dir, planned.map((p) => p.record));
+    await appendJournal(
+      dir,
+      planned.map((p) => p.record),
+    );
   } catch (error) {
     journalled = false;
     for (const p of planned) failure(p.item, new Error(`The trash journal could not be written (${reasonOf(error)})`));
@@ -191,7 +210,11 @@ export async function moveToTrash<T extends TrashableItem>(
   }
   // Best effort: undo also sees such a file still in its place and skips it.
   await appendJournal(dir, cancelled).catch(() => undefined);
-  if (failed.length > 0) await pruneEmptyTrashFolders(dir, failed.map((f) => [TRASH_DIR, day, f.item.path].join("/")));
+  if (failed.length > 0)
+    await pruneEmptyTrashFolders(
+      dir,
+      failed.map((f) => [TRASH_DIR, day, f.item.path].join("/")),
+    );
   return { moved, failed };
 }
 
@@ -249,8 +272,15 @@ export async function restoreFromTrash<T extends TrashableItem>(
       failed.push({ item: entry, reason: isNotFound(error) ? "The file is no longer in the trash" : reasonOf(error) });
     }
   }
-  await pruneEmptyTrashFolders(dir, restored.map((r) => r.trashPath));
-  await closeRecords(dir, restored.map((r) => r.trashPath), "restore");
+  await pruneEmptyTrashFolders(
+    dir,
+    restored.map((r) => r.trashPath),
+  );
+  await closeRecords(
+    dir,
+    restored.map((r) => r.trashPath),
+    "restore",
+  );
   return { restored, failed };
 }
 

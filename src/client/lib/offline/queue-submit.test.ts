@@ -12,7 +12,9 @@ interface Call {
   body: Record<string, unknown>;
 }
 
-function setup(opts: { online?: boolean; owner?: () => number | null; respond?: (call: Call, n: number) => Response | Promise<Response> } = {}) {
+function setup(
+  opts: { online?: boolean; owner?: () => number | null; respond?: (call: Call, n: number) => Response | Promise<Response> } = {},
+) {
   let online = opts.online ?? true;
   const calls: Call[] = [];
   const sent: Array<{ req: SyncRequest; outcome?: number | "network-error" }> = [];

@@ -8,7 +8,15 @@
  * Exactly once: the server applies an action id once, so a replay after a lost response is
  * harmless; here, one sync run at a time and a cancelled action is never sent.
  */
-import { buildSyncRequest, assertValidAction, syncErrorMessage, type OfflineAction, type OfflineActionType, type OfflineData, type SyncRequest } from "./actions";
+import {
+  buildSyncRequest,
+  assertValidAction,
+  syncErrorMessage,
+  type OfflineAction,
+  type OfflineActionType,
+  type OfflineData,
+  type SyncRequest,
+} from "./actions";
 import { idbActionStore, memoryActionStore, type ActionStore } from "./action-store";
 import { getCleanSpaceDb } from "./db";
 import { recordSentRequest, settleSentRequest } from "../privacy-receipts/sent-log";

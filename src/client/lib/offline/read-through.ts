@@ -13,7 +13,10 @@ export function isNetworkError(error: unknown): boolean {
  * Runs `fetcher`; on success stores the answer; on a network failure answers from the
  * store, or rethrows when nothing is stored. Any other error (401, 500, abort) passes through.
  */
-export async function readThrough<T>(fetcher: () => Promise<T>, cache: { read(): Promise<T | undefined>; write(value: T): Promise<unknown> }): Promise<T> {
+export async function readThrough<T>(
+  fetcher: () => Promise<T>,
+  cache: { read(): Promise<T | undefined>; write(value: T): Promise<unknown> },
+): Promise<T> {
   let value: T;
   try {
     value = await fetcher();

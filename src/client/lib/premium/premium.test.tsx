@@ -16,7 +16,10 @@ function stubMe(status: string | null) {
     "fetch",
     vi.fn(async () =>
       status === null
-        ? new Response(JSON.stringify({ error: "Authentication required" }), { status: 401, headers: { "content-type": "application/json" } })
+        ? new Response(JSON.stringify({ error: "Authentication required" }), {
+            status: 401,
+            headers: { "content-type": "application/json" },
+          })
         : new Response(JSON.stringify({ id: 1, name: "Ada", email: "a@example.com", subscriptionStatus: status, trialEndsAt: null }), {
             headers: { "content-type": "application/json" },
           }),
@@ -97,7 +100,10 @@ describe("usePremiumGate", () => {
   });
 
   it("says no, quietly, while the session is still loading", async () => {
-    vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    );
     const { user } = renderInApp(<Gate kind="quickActions" />);
     expect(screen.getByText("loading")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Use" }));

@@ -15,12 +15,27 @@ describe("redactPayload", () => {
 
 describe("the sent-request log", () => {
   it("records writes with their exact JSON body, newest first, and their outcome", () => {
-    const id = recordSentRequest({ method: "post", url: "/api/real-data/scan", body: { userId: 3, summary: { totalFiles: 2, skip: undefined } } });
+    const id = recordSentRequest({
+      method: "post",
+      url: "/api/real-data/scan",
+      body: { userId: 3, summary: { totalFiles: 2, skip: undefined } },
+    });
     recordSentRequest({ method: "PATCH", url: "http://localhost:3000/api/settings?x=1", body: '{"dailyTips":false}' });
     settleSentRequest(id, { status: 200 });
     const [second, first] = readSentRequests();
-    expect(first).toMatchObject({ method: "POST", path: "/api/real-data/scan", body: { userId: 3, summary: { totalFiles: 2 } }, outcome: { status: 200 }, via: "app" });
-    expect(second).toMatchObject({ method: "PATCH", path: "/api/settings?x=1", body: { dailyTips: false }, outcome: { status: "pending" } });
+    expect(first).toMatchObject({
+      method: "POST",
+      path: "/api/real-data/scan",
+      body: { userId: 3, summary: { totalFiles: 2 } },
+      outcome: { status: 200 },
+      via: "app",
+    });
+    expect(second).toMatchObject({
+      method: "PATCH",
+      path: "/api/settings?x=1",
+      body: { dailyTips: false },
+      outcome: { status: "pending" },
+    });
   });
 
   it("never keeps a password in clear, not even in storage", () => {

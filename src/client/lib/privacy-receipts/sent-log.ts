@@ -89,7 +89,15 @@ export function recordSentRequest(input: { method: string; url: string; body?: u
   if (method === "GET" || method === "HEAD") return null;
   try {
     const id = `${Date.now().toString(36)}-${++counter}`;
-    const entry: SentRequest = { id, method, path: toPath(input.url), time: Date.now(), body: parseBody(input.body), outcome: { status: "pending" }, via: input.via ?? "app" };
+    const entry: SentRequest = {
+      id,
+      method,
+      path: toPath(input.url),
+      time: Date.now(),
+      body: parseBody(input.body),
+      outcome: { status: "pending" },
+      via: input.via ?? "app",
+    };
     write([...read(), entry]);
     return id;
   } catch (error) {

@@ -20,7 +20,9 @@ function stubServiceWorker(periodicSync: "granted" | "denied" | "absent") {
   const shown: string[] = [];
   const registration = {
     showNotification: vi.fn(async (title: string) => void shown.push(title)),
-    ...(periodicSync === "absent" ? {} : { periodicSync: { register: vi.fn(async (tag: string) => void registered.push(tag)), unregister: vi.fn(async () => {}) } }),
+    ...(periodicSync === "absent"
+      ? {}
+      : { periodicSync: { register: vi.fn(async (tag: string) => void registered.push(tag)), unregister: vi.fn(async () => {}) } }),
   };
   vi.stubGlobal("navigator", {
     serviceWorker: { getRegistration: async () => registration },

@@ -60,10 +60,13 @@ async function show(): Promise<void> {
 }
 
 function armTimer(): void {
-  timer = setTimeout(() => {
-    show().catch((error: unknown) => logDeviceWarning("showing the daily reminder", error));
-    armTimer();
-  }, nextReminderAt(new Date()).getTime() - Date.now());
+  timer = setTimeout(
+    () => {
+      show().catch((error: unknown) => logDeviceWarning("showing the daily reminder", error));
+      armTimer();
+    },
+    nextReminderAt(new Date()).getTime() - Date.now(),
+  );
 }
 
 /** True when the service worker will show the reminder with the page closed. */

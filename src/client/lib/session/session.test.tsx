@@ -56,7 +56,10 @@ describe("useSession", () => {
     expect(result.current.isSignedIn).toBe(true);
     expect(localStorage.getItem("userId")).toBe("7");
     expect(localStorage.getItem("userEmail")).toBe("ada@example.com");
-    expect(JSON.parse(localStorage.getItem("auth_data")!)).toEqual({ user: { id: 7, email: "ada@example.com", name: "Ada" }, isAuthenticated: true });
+    expect(JSON.parse(localStorage.getItem("auth_data")!)).toEqual({
+      user: { id: 7, email: "ada@example.com", name: "Ada" },
+      isAuthenticated: true,
+    });
   });
 
   it("trusts the server over a stale or corrupt stored id", async () => {
@@ -78,7 +81,11 @@ describe("useSession", () => {
     const { result } = renderHook(() => useSession(), { wrapper });
     await waitFor(() => expect(result.current.status).toBe("signed-out"));
     expect(result.current.user).toBeNull();
-    expect([localStorage.getItem("userId"), localStorage.getItem("userEmail"), localStorage.getItem("auth_data")]).toEqual([null, null, null]);
+    expect([localStorage.getItem("userId"), localStorage.getItem("userEmail"), localStorage.getItem("auth_data")]).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("reports an error without touching the stored keys when the server is unreachable", async () => {
@@ -118,7 +125,20 @@ describe("useIsPremium (spec §4)", () => {
 describe("useSignOut (spec §4)", () => {
   it("ends the server session, clears keys, the sent-payload log and cache, and goes to /", async () => {
     localStorage.setItem("userId", "7");
-    localStorage.setItem(SENT_LOG_KEY, JSON.stringify([{ id: "a", method: "PATCH", path: "/api/users/7", time: 1, body: { email: "ada@example.com" }, outcome: { status: 200 }, via: "app" }]));
+    localStorage.setItem(
+      SENT_LOG_KEY,
+      JSON.stringify([
+        {
+          id: "a",
+          method: "PATCH",
+          path: "/api/users/7",
+          time: 1,
+          body: { email: "ada@example.com" },
+          outcome: { status: 200 },
+          via: "app",
+        },
+      ]),
+    );
     const fetch = stubFetch((route) => (route === "POST /api/auth/logout" ? new Response(null, { status: 204 }) : json(200, ADA)));
     const { wrapper, client, location } = setup();
     client.setQueryData(["digital-data", 7], { healthScore: 80 });

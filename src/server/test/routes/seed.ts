@@ -19,7 +19,10 @@ import { userToday } from "../../services/user-time";
 const daysAgo = z.number().int().min(0).max(400);
 
 const SeedSchema = z.strictObject({
-  snapshots: z.array(z.strictObject({ daysAgo, summary: ScanSummarySchema })).max(100).default([]),
+  snapshots: z
+    .array(z.strictObject({ daysAgo, summary: ScanSummarySchema }))
+    .max(100)
+    .default([]),
   events: z
     .array(
       z.strictObject({
@@ -80,7 +83,10 @@ export const testSeedRoutes: FastifyPluginAsyncZod = async (app) => {
         lastActiveDate: last ? new Date(`${last}T00:00:00Z`) : null,
         streakHistory: history,
       };
-      await app.db.insert(streaks).values({ userId, ...values }).onConflictDoUpdate({ target: streaks.userId, set: values });
+      await app.db
+        .insert(streaks)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: streaks.userId, set: values });
     }
     return { today, snapshots: ordered.length, events: events.length };
   });

@@ -45,7 +45,11 @@ describe("the route table", () => {
     const production = await buildApp({ env: { ...kit.t.env, NODE_ENV: "test" }, database: kit.t.database });
     try {
       expect(apiRoutes(production).length).toBeGreaterThan(10);
-      expect(apiRoutes(production).filter(isTestOnly).map((r) => r.key)).toEqual([]);
+      expect(
+        apiRoutes(production)
+          .filter(isTestOnly)
+          .map((r) => r.key),
+      ).toEqual([]);
     } finally {
       await production.close();
     }
@@ -139,11 +143,14 @@ describe("a cross-site request that changes state → 403", () => {
     }
   });
 
-  it.each(named(routes.filter((r) => ORIGIN_EXEMPT[r.key])))("%s (Origin-exempt) still refuses an unsigned request", async (_key, route) => {
-    const event = { id: "evt_probe", type: "customer.subscription.deleted", data: { object: {} } };
-    for (const headers of [{ origin: "https://evil.example" }, { "stripe-signature": "t=1,v1=deadbeef" }] as Record<string, string>[]) {
-      const res = await kit.expectNoChange(() => kit.call(route, { as: null, body: event, headers }));
-      expectJsonError(res, 400);
-    }
-  });
+  it.each(named(routes.filter((r) => ORIGIN_EXEMPT[r.key])))(
+    "%s (Origin-exempt) still refuses an unsigned request",
+    async (_key, route) => {
+      const event = { id: "evt_probe", type: "customer.subscription.deleted", data: { object: {} } };
+      for (const headers of [{ origin: "https://evil.example" }, { "stripe-signature": "t=1,v1=deadbeef" }] as Record<string, string>[]) {
+        const res = await kit.expectNoChange(() => kit.call(route, { as: null, body: event, headers }));
+        expectJsonError(res, 400);
+      }
+    },
+  );
 });

@@ -6,7 +6,16 @@
  * zod schema, so new routes are covered with no edit here.
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { BAD_UTF8, HOSTILE_NUMBERS, HOSTILE_PARAMS, MALFORMED_JSON, ODD_STRINGS, OVERSIZED_BODY, SCRIPT_PAYLOADS, SQL_PAYLOADS } from "./payloads";
+import {
+  BAD_UTF8,
+  HOSTILE_NUMBERS,
+  HOSTILE_PARAMS,
+  MALFORMED_JSON,
+  ODD_STRINGS,
+  OVERSIZED_BODY,
+  SCRIPT_PAYLOADS,
+  SQL_PAYLOADS,
+} from "./payloads";
 import { createProbeKit, expectJsonError } from "./probe-kit";
 import { isStateChanging, type ApiRoute } from "./route-table";
 import { mutate, type Json } from "./zod-arbitrary";
@@ -44,7 +53,8 @@ function violations(route: ApiRoute): unknown[] {
     out.push(mutate(valid, "drop", i, null), mutate(valid, "wrongType", i, "wrong"), mutate(valid, "wrongType", i, { nested: [1] }));
   }
   out.push(mutate(valid, "extra", 0, "surprise"), mutate(valid, "extra", 1, { isAdmin: true }));
-  if (valid && typeof valid === "object" && !Array.isArray(valid)) out.push({ ...valid, isAdmin: true }, { ...valid, subscriptionStatus: "lifetime" }, { ...valid, userId: 1 });
+  if (valid && typeof valid === "object" && !Array.isArray(valid))
+    out.push({ ...valid, isAdmin: true }, { ...valid, subscriptionStatus: "lifetime" }, { ...valid, userId: 1 });
   for (const { path, value } of fields) {
     if (typeof value === "number") for (const n of HOSTILE_NUMBERS) out.push(setAt(valid, path, n));
     if (typeof value === "string") out.push(setAt(valid, path, 1), setAt(valid, path, ["array"]));

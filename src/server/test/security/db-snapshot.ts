@@ -17,7 +17,9 @@ function tablesOf(db: Db): Promise<string[]> {
   let list = tableLists.get(db);
   if (!list) {
     list = db
-      .execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)
+      .execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      )
       .then((r) => (r as unknown as Rows<{ table_name: string }>).rows.map((row) => row.table_name).filter((t) => !IGNORED.has(t)));
     tableLists.set(db, list);
   }

@@ -78,7 +78,10 @@ describe("numbers at every column's edge → never a 500, and the reads still an
     const user = await kit.freshUser("Sums");
     const post = kit.routes.find((r) => r.key === "POST /api/cleanup-events")!;
     for (let i = 0; i < 20; i++) {
-      const res = await kit.call(post, { as: user, body: { clientId: `max-bytes-${i}-abcdef`, category: "photos", action: "delete", items: 1_000_000, bytesFreed: 2 ** 40 } });
+      const res = await kit.call(post, {
+        as: user,
+        body: { clientId: `max-bytes-${i}-abcdef`, category: "photos", action: "delete", items: 1_000_000, bytesFreed: 2 ** 40 },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     for (const read of kit.routes.filter((r) => r.method === "GET" && r.auth && !isTestOnly(r))) {

@@ -29,7 +29,9 @@ const seedOf = (route: ApiRoute) => [...route.key].reduce((h, c) => (h * 31 + c.
 
 describe(`fuzzing every JSON body (${RUNS_PER_ROUTE} cases per route): never a 500, refusals change nothing`, () => {
   it("covers the routes that read a body", () => {
-    expect(fuzzed.map((r) => r.key)).toEqual(expect.arrayContaining(["POST /api/users", "POST /api/cleanup-events", "PATCH /api/settings"]));
+    expect(fuzzed.map((r) => r.key)).toEqual(
+      expect.arrayContaining(["POST /api/users", "POST /api/cleanup-events", "PATCH /api/settings"]),
+    );
   });
 
   it.each(fuzzed.map((r) => [r.key, r] as const))("%s", async (_key, route) => {

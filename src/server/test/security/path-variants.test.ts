@@ -23,7 +23,12 @@ function pathVariants(path: string): string[] {
   const out = new Set<string>();
   segments.forEach((_s, i) => {
     out.add("/" + segments.map((s, j) => (j === i ? encodeFirst(s) : s)).join("/"));
-    out.add("/" + segments.map((s, j) => (j === i ? s.toUpperCase().replace(/^./, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) : s)).join("/"));
+    out.add(
+      "/" +
+        segments
+          .map((s, j) => (j === i ? s.toUpperCase().replace(/^./, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) : s))
+          .join("/"),
+    );
   });
   out.add("/" + segments.map(encodeFirst).join("/"));
   out.add(`/x/..${path}`);
@@ -69,7 +74,11 @@ describe("no session, no answer, on every spelling of every signed-in route", ()
         kit.t.app.inject({
           method: route.method,
           url: variant,
-          headers: { origin: "http://localhost:80", host: "localhost:80", ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+          headers: {
+            origin: "http://localhost:80",
+            host: "localhost:80",
+            ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          },
           ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
         }),
       );
@@ -80,7 +89,12 @@ describe("no session, no answer, on every spelling of every signed-in route", ()
 
 describe("the spellings reach the real route (so the tests above are not vacuous)", () => {
   it("POST /%61pi/auth/login with a foreign Origin is 403, not 404", async () => {
-    const res = await kit.t.app.inject({ method: "POST", url: "/%61pi/auth/login", headers: { origin: "https://evil.example", host: "localhost:80" }, payload: { email: "a@b.co", password: "whatever1" } });
+    const res = await kit.t.app.inject({
+      method: "POST",
+      url: "/%61pi/auth/login",
+      headers: { origin: "https://evil.example", host: "localhost:80" },
+      payload: { email: "a@b.co", password: "whatever1" },
+    });
     expect(res.statusCode).toBe(403);
   });
   it("GET /%61pi/auth/me without a session is 401, not 404", async () => {

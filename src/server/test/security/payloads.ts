@@ -13,19 +13,48 @@ export const SCRIPT_PAYLOADS = [
   "<script>alert(1)</script>",
   "<img src=x onerror=window.__xss=1>",
   "javascript:alert(1)",
-  "\"><svg onload=alert(1)>",
+  '"><svg onload=alert(1)>',
   "{{constructor.constructor('alert(1)')()}}",
 ];
 
 /** Strings that have broken JSON, text and jsonb handling elsewhere (NUL, lone surrogates, RTL, huge). */
-export const ODD_STRINGS = ["", " ", "\u0000", "a\u0000b", "\ud800", "\udfff\ud800", "\u202e", "ﬀ", "💥".repeat(20), "x".repeat(10_000), "../../etc/passwd", "%00", "\r\nSet-Cookie: x=1"];
+export const ODD_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "\udfff\ud800",
+  "\u202e",
+  "ﬀ",
+  "💥".repeat(20),
+  "x".repeat(10_000),
+  "../../etc/passwd",
+  "%00",
+  "\r\nSet-Cookie: x=1",
+];
 
 export const HOSTILE_STRINGS = [...SQL_PAYLOADS, ...SCRIPT_PAYLOADS, ...ODD_STRINGS];
 
 export const HOSTILE_NUMBERS = [-1, 0, 1.5, -0.5, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308, -1e308, 5e-324];
 
 /** Path-parameter values (sent percent-encoded): injection, traversal, overflow, odd characters. */
-export const HOSTILE_PARAMS = ["0", "-1", "1.5", "1e3", "99999999999999999999", "2147483648", "abc", "1 OR 1=1", "1;DROP TABLE users", "\u0000", "../../etc/passwd", "<script>", "\u202e", "x".repeat(300)];
+export const HOSTILE_PARAMS = [
+  "0",
+  "-1",
+  "1.5",
+  "1e3",
+  "99999999999999999999",
+  "2147483648",
+  "abc",
+  "1 OR 1=1",
+  "1;DROP TABLE users",
+  "\u0000",
+  "../../etc/passwd",
+  "<script>",
+  "\u202e",
+  "x".repeat(300),
+];
 
 /** A JSON body just over 1 MB (the largest route limit is the Stripe webhook's 1 MiB). */
 export const OVERSIZED_BODY = JSON.stringify({ padding: "x".repeat(1_200_000) });
@@ -34,7 +63,18 @@ export const OVERSIZED_BODY = JSON.stringify({ padding: "x".repeat(1_200_000) })
 export const BAD_UTF8 = (prefix: string, suffix: string) =>
   Buffer.concat([Buffer.from(prefix, "utf8"), Buffer.from([0xff, 0xfe, 0x80, 0xc0, 0xaf]), Buffer.from(suffix, "utf8")]);
 
-export const MALFORMED_JSON = ['{"a":', "{'a': 1}", "{a:1}", "[1,2", '{"a":1}}', "undefined", "NaN", '{"a":01}', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}'];
+export const MALFORMED_JSON = [
+  '{"a":',
+  "{'a': 1}",
+  "{a:1}",
+  "[1,2",
+  '{"a":1}}',
+  "undefined",
+  "NaN",
+  '{"a":01}',
+  '{"__proto__":{"isAdmin":true}}',
+  '{"constructor":{"prototype":{"isAdmin":true}}}',
+];
 
 /** 10 KB and more of nesting: arrays, objects, and both mixed. */
 export const DEEP_BODIES = [

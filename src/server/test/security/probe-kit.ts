@@ -79,8 +79,12 @@ export async function createProbeKit(envOverrides: Record<string, string> = {}):
     if (!route.body) return undefined;
     const schema = route.body;
     const withUser = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) && "userId" in v ? { ...v, userId: user.id } : v);
-    const found = fc.sample(schemaShaped(schema), { seed: 12, numRuns: 400 }).map(withUser).find((v) => schema.safeParse(v).success);
-    if (found === undefined) throw new Error(`Could not generate a valid body for ${route.key}: add one to src/server/security/examples.ts`);
+    const found = fc
+      .sample(schemaShaped(schema), { seed: 12, numRuns: 400 })
+      .map(withUser)
+      .find((v) => schema.safeParse(v).success);
+    if (found === undefined)
+      throw new Error(`Could not generate a valid body for ${route.key}: add one to src/server/security/examples.ts`);
     return found;
   }
 

@@ -35,7 +35,16 @@ function toApiRoutes(options: RouteOptions): ApiRoute[] {
   return [options.method]
     .flat()
     .filter((m): m is ApiRoute["method"] => METHODS.has(m))
-    .map((method) => ({ method, url, key: `${method} ${url}`, auth, body: schema.body, params: schema.params, querystring: schema.querystring, paramNames }));
+    .map((method) => ({
+      method,
+      url,
+      key: `${method} ${url}`,
+      auth,
+      body: schema.body,
+      params: schema.params,
+      querystring: schema.querystring,
+      paramNames,
+    }));
 }
 
 type Factory = (...args: never[]) => FastifyInstance;

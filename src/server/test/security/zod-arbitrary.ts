@@ -36,7 +36,9 @@ const INT32 = 2 ** 31 - 1;
 const email = fc
   .tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom("com", "org", "example"))
   .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
-const isoDate = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString());
+const isoDate = fc
+  .date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString());
 
 function stringArb(def: Def): Arbitrary<string> {
   let min = 0;
@@ -204,17 +206,29 @@ export function mutate(value: Json, kind: Mutation, pick: number, replacement: J
   }
 }
 
-const hostile: Arbitrary<Json> = fc.oneof(fc.constantFrom<Json>(...HOSTILE_STRINGS, ...HOSTILE_NUMBERS), fc.string({ unit: "binary", maxLength: 40 }));
+const hostile: Arbitrary<Json> = fc.oneof(
+  fc.constantFrom<Json>(...HOSTILE_STRINGS, ...HOSTILE_NUMBERS),
+  fc.string({ unit: "binary", maxLength: 40 }),
+);
 
 /** A schema-shaped value with exactly one thing broken. */
 export function nearValid(schema: ZodType): Arbitrary<Json> {
   return fc
-    .tuple(schemaShaped(schema), fc.constantFrom<Mutation>("drop", "extra", "wrongType", "hostile", "null"), fc.nat(), fc.oneof(hostile, anyJson))
+    .tuple(
+      schemaShaped(schema),
+      fc.constantFrom<Mutation>("drop", "extra", "wrongType", "hostile", "null"),
+      fc.nat(),
+      fc.oneof(hostile, anyJson),
+    )
     .map(([value, kind, pick, replacement]) => mutate(value, kind, pick, replacement));
 }
 
 /** What the fuzz suite sends to a route: arbitrary JSON, schema-shaped values and near misses. */
 export function bodyArbitrary(schema: ZodType | undefined): Arbitrary<Json> {
   if (!schema) return fc.oneof(anyJson, hostile);
-  return fc.oneof({ arbitrary: anyJson, weight: 1 }, { arbitrary: schemaShaped(schema), weight: 1 }, { arbitrary: nearValid(schema), weight: 3 });
+  return fc.oneof(
+    { arbitrary: anyJson, weight: 1 },
+    { arbitrary: schemaShaped(schema), weight: 1 },
+    { arbitrary: nearValid(schema), weight: 3 },
+  );
 }

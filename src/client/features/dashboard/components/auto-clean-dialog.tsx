@@ -15,7 +15,15 @@ import { queryKeys } from "../../../lib/query-keys";
  * moves them to the CleanSpace trash on confirmation, with an Undo. "Review first" opens the
  * copies where they can be acted on: photo copies on Organize's Photos tab, others on Files.
  */
-export function AutoCleanDialog({ open, onOpenChange, onClean }: { open: boolean; onOpenChange(open: boolean): void; onClean(): Promise<unknown> }) {
+export function AutoCleanDialog({
+  open,
+  onOpenChange,
+  onClean,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onClean(): Promise<unknown>;
+}) {
   const index = useQuery({ queryKey: queryKeys.dashboard.localIndex, queryFn: loadScanIndex, enabled: open, staleTime: 0 });
   const [busy, setBusy] = useState(false);
   const data = index.data;
@@ -51,8 +59,10 @@ export function AutoCleanDialog({ open, onOpenChange, onClean }: { open: boolean
                 <p>Nothing to clean: your last scan found no duplicate copies.</p>
               ) : (
                 <p data-testid="auto-clean-summary">
-                  Auto Clean will move <strong className="text-foreground">{formatCount(copies.length)} exact copies</strong> ({formatBytes(bytes)}
-                  {photoCopies > 0 ? `, ${formatCount(photoCopies)} of them photos` : ""}) to the CleanSpace trash. The original of every file stays where it is, and you can undo.
+                  Auto Clean will move <strong className="text-foreground">{formatCount(copies.length)} exact copies</strong> (
+                  {formatBytes(bytes)}
+                  {photoCopies > 0 ? `, ${formatCount(photoCopies)} of them photos` : ""}) to the CleanSpace trash. The original of every
+                  file stays where it is, and you can undo.
                 </p>
               )}
             </div>

@@ -12,7 +12,15 @@ const CATEGORY_TAP_MS = 30;
 /** The connected mailbox's saved totals: the server keeps them apart from any file scan. */
 type MailTotals = { emailCount: number; emailUnread: number; emailStorage: number };
 
-export function CategoriesList({ order, summary, email }: { order: DataType[]; summary: ScanSummary | null; email?: MailTotals | undefined }) {
+export function CategoriesList({
+  order,
+  summary,
+  email,
+}: {
+  order: DataType[];
+  summary: ScanSummary | null;
+  email?: MailTotals | undefined;
+}) {
   const [, navigate] = useLocation();
   const s = summary;
   const photoBytes = s?.categories.photo.bytes ?? 0;
@@ -22,10 +30,44 @@ export function CategoriesList({ order, summary, email }: { order: DataType[]; s
   const mailUnread = email?.emailUnread ?? s?.emailUnread ?? 0;
   const mailBytes = (email?.emailStorage ?? 0) * 1e9;
   const cards = {
-    photos: { title: "Photos", icon: Image, count: s?.photosCount ?? 0, alertCount: s?.photosDuplicates ?? 0, alertLabel: "duplicates", storage: share(photoBytes), select: "duplicates" },
-    files: { title: "Files", icon: FileText, count: (s?.totalFiles ?? 0) - (s?.categories.photo.count ?? 0), alertCount: s?.largeFiles ?? 0, alertLabel: "large files", storage: share(total - photoBytes), select: "large" },
-    apps: { title: "Apps", icon: Smartphone, count: s?.appsCount ?? 0, alertCount: s?.appsUnused ?? 0, alertLabel: "unused", storage: 0, select: "unused", note: s && s.appsCount > 0 ? undefined : "Available in the native app" },
-    email: { title: "Email", icon: Mail, count: mailCount, alertCount: mailUnread, alertLabel: "unread", storage: mailBytes > 0 ? (mailBytes / (total + mailBytes)) * 100 : 0, select: "unread", note: mailCount > 0 ? undefined : "Connect a mailbox to include email" },
+    photos: {
+      title: "Photos",
+      icon: Image,
+      count: s?.photosCount ?? 0,
+      alertCount: s?.photosDuplicates ?? 0,
+      alertLabel: "duplicates",
+      storage: share(photoBytes),
+      select: "duplicates",
+    },
+    files: {
+      title: "Files",
+      icon: FileText,
+      count: (s?.totalFiles ?? 0) - (s?.categories.photo.count ?? 0),
+      alertCount: s?.largeFiles ?? 0,
+      alertLabel: "large files",
+      storage: share(total - photoBytes),
+      select: "large",
+    },
+    apps: {
+      title: "Apps",
+      icon: Smartphone,
+      count: s?.appsCount ?? 0,
+      alertCount: s?.appsUnused ?? 0,
+      alertLabel: "unused",
+      storage: 0,
+      select: "unused",
+      note: s && s.appsCount > 0 ? undefined : "Available in the native app",
+    },
+    email: {
+      title: "Email",
+      icon: Mail,
+      count: mailCount,
+      alertCount: mailUnread,
+      alertLabel: "unread",
+      storage: mailBytes > 0 ? (mailBytes / (total + mailBytes)) * 100 : 0,
+      select: "unread",
+      note: mailCount > 0 ? undefined : "Connect a mailbox to include email",
+    },
   } as const;
   return (
     <section aria-labelledby="categories-title" className="grid gap-3">

@@ -18,7 +18,18 @@ export interface CategoryCardProps {
 }
 
 /** Spec §2 "Category card": tap and a 500 ms long-press run separate actions. */
-export function CategoryCard({ title, icon: Icon, count, alertCount, alertLabel, storage, max = 100, note, onOpen, onLongPress }: CategoryCardProps) {
+export function CategoryCard({
+  title,
+  icon: Icon,
+  count,
+  alertCount,
+  alertLabel,
+  storage,
+  max = 100,
+  note,
+  onOpen,
+  onLongPress,
+}: CategoryCardProps) {
   const press = useLongPress(onLongPress, onOpen);
   return (
     <button

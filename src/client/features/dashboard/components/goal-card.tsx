@@ -16,7 +16,9 @@ export function GoalCard({ goal, quickWins, streak }: { goal: GoalProgress; quic
         <h2 id="goal-title" className="flex items-center gap-2 text-lg font-semibold">
           <Target className="size-5 text-accent" aria-hidden /> Today&apos;s Goal
         </h2>
-        <p className="mt-1 text-sm">Complete {goal.target} cleanup {goal.target === 1 ? "action" : "actions"}</p>
+        <p className="mt-1 text-sm">
+          Complete {goal.target} cleanup {goal.target === 1 ? "action" : "actions"}
+        </p>
         <div className="mt-2 flex items-center justify-between text-sm">
           <span data-testid="goal-progress">
             {goal.completed} of {goal.target} completed
@@ -38,7 +40,10 @@ export function GoalCard({ goal, quickWins, streak }: { goal: GoalProgress; quic
           <ul className="mt-2 grid gap-2">
             {quickWins.map((w) => (
               <li key={w.id}>
-                <Link href={paths.organize(w.category, { select: QUICK_WIN_SELECT[w.id] })} className="flex items-center gap-3 rounded-xl border border-border p-3 hover:bg-muted">
+                <Link
+                  href={paths.organize(w.category, { select: QUICK_WIN_SELECT[w.id] })}
+                  className="flex items-center gap-3 rounded-xl border border-border p-3 hover:bg-muted"
+                >
                   <Zap className="size-4 text-amber-500" aria-hidden />
                   <span className="flex-1">
                     <span className="block text-sm font-medium">{w.title}</span>

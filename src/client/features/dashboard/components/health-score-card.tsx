@@ -30,7 +30,11 @@ export function HealthScoreCard({
   const band = scoreBand(score);
   const shown = factors.filter((f) => f.penalty > 0);
   return (
-    <section aria-labelledby="score-title" data-band={band} className={`rounded-2xl bg-gradient-to-br p-5 text-white shadow ${GRADIENT[band]}`}>
+    <section
+      aria-labelledby="score-title"
+      data-band={band}
+      className={`rounded-2xl bg-gradient-to-br p-5 text-white shadow ${GRADIENT[band]}`}
+    >
       <h2 id="score-title" className="text-sm font-medium uppercase tracking-wide opacity-90">
         {title}
       </h2>

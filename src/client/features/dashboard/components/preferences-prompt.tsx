@@ -12,14 +12,22 @@ import { toast } from "../../../lib/toast-store";
  */
 export function PreferencesPrompt({ current }: { current: PreferencesState }) {
   const save = useSavePreferences();
-  const fail = () => toast({ title: "Not saved", description: "Your preferences could not be saved. Please try again.", variant: "destructive" });
+  const fail = () =>
+    toast({ title: "Not saved", description: "Your preferences could not be saved. Please try again.", variant: "destructive" });
   return (
     <Card aria-labelledby="prefs-prompt-title" data-testid="preferences-prompt">
       <CardTitle id="prefs-prompt-title" className="flex items-center gap-2">
         <Sparkles className="size-5 text-accent" aria-hidden /> Make CleanSpace yours
       </CardTitle>
-      <p className="mt-1 mb-4 text-sm text-muted-foreground">Two quick questions to put what matters to you first. You can change them any time in Settings.</p>
-      <PreferencesForm initial={current} saving={save.isPending} submitLabel="Save preferences" onSubmit={(p) => save.mutate(p, { onError: fail })}>
+      <p className="mt-1 mb-4 text-sm text-muted-foreground">
+        Two quick questions to put what matters to you first. You can change them any time in Settings.
+      </p>
+      <PreferencesForm
+        initial={current}
+        saving={save.isPending}
+        submitLabel="Save preferences"
+        onSubmit={(p) => save.mutate(p, { onError: fail })}
+      >
         <Button type="button" variant="ghost" disabled={save.isPending} onClick={() => save.mutate({ skipped: true }, { onError: fail })}>
           Skip
         </Button>

@@ -35,8 +35,18 @@ export function QuickActionsPanel({ summary }: { summary: ScanSummary | null }) 
       detail: `${formatCount(otherCopies)} ${otherCopies === 1 ? "copy" : "copies"}${photoBytes !== undefined ? ` · ${formatBytes(summary.duplicateBytes - photoBytes)}` : ""}`,
       href: paths.organize("files", { select: "duplicates" }),
     },
-    { icon: Archive, label: "Review large files", detail: `${summary.largeFiles} files · ${formatBytes(summary.largeBytes)}`, href: paths.organize("files", { select: "large" }) },
-    { icon: Clock, label: "Review old files", detail: `${summary.oldFiles} files · ${formatBytes(summary.oldBytes)}`, href: paths.organize("files", { select: "old" }) },
+    {
+      icon: Archive,
+      label: "Review large files",
+      detail: `${summary.largeFiles} files · ${formatBytes(summary.largeBytes)}`,
+      href: paths.organize("files", { select: "large" }),
+    },
+    {
+      icon: Clock,
+      label: "Review old files",
+      detail: `${summary.oldFiles} files · ${formatBytes(summary.oldBytes)}`,
+      href: paths.organize("files", { select: "old" }),
+    },
     { icon: FileX, label: "Empty files", detail: `${summary.emptyFiles} files`, href: paths.organize("files") },
   ];
   return (

@@ -30,7 +30,13 @@ function readDismissed(): string[] {
  * choices opens Organize with them preselected; "Turn on Auto Clean" turns the setting on and
  * cleans now (`onPerform`). 'Recommendation Applied' follows only a real result.
  */
-export function RecommendationsList({ items, onPerform }: { items: Recommendation[]; onPerform(r: Recommendation): Promise<AcceptOutcome> }) {
+export function RecommendationsList({
+  items,
+  onPerform,
+}: {
+  items: Recommendation[];
+  onPerform(r: Recommendation): Promise<AcceptOutcome>;
+}) {
   const [dismissed, setDismissed] = useState<string[]>(readDismissed);
   const [processing, setProcessing] = useState<string | null>(null);
   const [applied, setApplied] = useState<string[]>([]);
@@ -105,10 +111,20 @@ export function RecommendationsList({ items, onPerform }: { items: Recommendatio
                 </p>
                 <div className="flex gap-2">
                   <Button size="sm" onClick={() => void accept(r)} disabled={processing !== null || applied.includes(r.id)}>
-                    {processing === r.id ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Check className="size-4" aria-hidden />}
+                    {processing === r.id ? (
+                      <Loader2 className="size-4 animate-spin" aria-hidden />
+                    ) : (
+                      <Check className="size-4" aria-hidden />
+                    )}
                     {processing === r.id ? "Processing..." : applied.includes(r.id) ? "Applied" : r.actionLabel}
                   </Button>
-                  <Button size="sm" variant="ghost" onClick={() => dismiss(r)} disabled={processing === r.id} aria-label={`Dismiss ${r.title}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => dismiss(r)}
+                    disabled={processing === r.id}
+                    aria-label={`Dismiss ${r.title}`}
+                  >
                     <X className="size-4" aria-hidden /> Dismiss
                   </Button>
                 </div>

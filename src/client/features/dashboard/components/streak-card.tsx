@@ -18,7 +18,13 @@ export function StreakCard({ current, history, today }: { current: number; histo
       </p>
       <ol className="mt-3 flex gap-2" aria-label="Last 7 days">
         {days.map((d) => (
-          <li key={d.date} className={`size-6 rounded-full ${DOT[d.state]}`} title={d.date} aria-label={`${d.date}: ${DOT_LABEL[d.state]}`} data-state={d.state} />
+          <li
+            key={d.date}
+            className={`size-6 rounded-full ${DOT[d.state]}`}
+            title={d.date}
+            aria-label={`${d.date}: ${DOT_LABEL[d.state]}`}
+            data-state={d.state}
+          />
         ))}
       </ol>
       <p className="mt-3 text-sm text-muted-foreground">Keep it up! You&apos;re building a great habit.</p>

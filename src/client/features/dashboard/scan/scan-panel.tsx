@@ -55,7 +55,9 @@ export function ScanPanel({ userId, onComplete, initialFolder, metadataOnly }: P
       return;
     }
     try {
-      const handle = await (window as unknown as { showDirectoryPicker(o: { mode: string }): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker({ mode: "read" });
+      const handle = await (
+        window as unknown as { showDirectoryPicker(o: { mode: string }): Promise<FileSystemDirectoryHandle> }
+      ).showDirectoryPicker({ mode: "read" });
       await scan.scan(handle);
     } catch (err) {
       // Closing the picker is not an error; anything else falls back to picking manually.
@@ -116,7 +118,9 @@ export function ScanPanel({ userId, onComplete, initialFolder, metadataOnly }: P
         </div>
         <div className="grid gap-1">
           <label htmlFor={inputId} className={`text-sm font-medium ${scan.needsManualPick ? "text-accent" : ""}`}>
-            {scan.needsManualPick ? "That folder had no files we could read. Pick files manually:" : "Or choose a folder manually (works in every browser)"}
+            {scan.needsManualPick
+              ? "That folder had no files we could read. Pick files manually:"
+              : "Or choose a folder manually (works in every browser)"}
           </label>
           <input
             ref={(el) => {
@@ -164,7 +168,9 @@ export function ScanPanel({ userId, onComplete, initialFolder, metadataOnly }: P
 
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Browsers limit full scanning: CleanSpace can read the folders you choose, not your whole device, and apps only in the native app. Email needs an OAuth setup with your provider, or an app password: connect a mailbox in Organize → Email, and its totals join the scan. File names and contents never leave this device.
+        Browsers limit full scanning: CleanSpace can read the folders you choose, not your whole device, and apps only in the native app.
+        Email needs an OAuth setup with your provider, or an app password: connect a mailbox in Organize → Email, and its totals join the
+        scan. File names and contents never leave this device.
       </p>
     </section>
   );

@@ -25,7 +25,8 @@ export function ScanResultsCard({ summary }: { summary: ScanSummary }) {
       </dl>
       {summary.photosCount > 0 ? (
         <p className="mt-3 text-sm" data-testid="photos-analyzed">
-          <span className="font-medium">Photos Analyzed</span>: Found {formatCount(summary.photosCount)} photos, {formatCount(summary.photosDuplicates)} duplicates
+          <span className="font-medium">Photos Analyzed</span>: Found {formatCount(summary.photosCount)} photos,{" "}
+          {formatCount(summary.photosDuplicates)} duplicates
         </p>
       ) : null}
       {summary.metadataOnly ? (

@@ -15,7 +15,10 @@ describe("spec §8 scan texts", () => {
 
   it("says 'saved' only when the server saved the scan", async () => {
     const files = [new File(["a"], "a.txt")];
-    expect(await saveAndTell(null, () => Promise.resolve(), files, 3)).toEqual({ title: "Files Analyzed", description: "Analyzed 3 selected files" });
+    expect(await saveAndTell(null, () => Promise.resolve(), files, 3)).toEqual({
+      title: "Files Analyzed",
+      description: "Analyzed 3 selected files",
+    });
     expect(await saveAndTell(7, () => Promise.resolve(), files, 3)).toEqual(SCAN_SAVED);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(await saveAndTell(7, () => Promise.reject(new Error("500: down")), files, 3)).toEqual(SCAN_NOT_SAVED);
@@ -29,7 +32,10 @@ describe("spec §8 scan texts", () => {
         throw new Error("blocked");
       },
     });
-    expect(checkPermissions()).toEqual({ permissions: { files: false, photos: false, apps: false, email: false, notifications: false }, error: "Failed to check permissions" });
+    expect(checkPermissions()).toEqual({
+      permissions: { files: false, photos: false, apps: false, email: false, notifications: false },
+      error: "Failed to check permissions",
+    });
     vi.stubGlobal("Notification", { permission: "granted" });
     expect(checkPermissions()).toMatchObject({ permissions: { files: true, notifications: true }, error: null });
   });

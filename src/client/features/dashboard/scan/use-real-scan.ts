@@ -63,13 +63,19 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
         if (result.summary.totalFiles === 0) {
           setNeedsManualPick(true);
           setState("idle");
-          toast({ title: "File Scan Issue", description: "Unable to scan files. Browser may not support this feature.", variant: "destructive" });
+          toast({
+            title: "File Scan Issue",
+            description: "Unable to scan files. Browser may not support this feature.",
+            variant: "destructive",
+          });
           return;
         }
         if (!Array.isArray(source)) await rememberFolder(source);
         setSummary(result.summary);
         setState("done");
-        toast(await saveAndTell(userId, () => saveScan(userId ?? 0, result.summary, { snapshot: true }), source, result.summary.totalFiles));
+        toast(
+          await saveAndTell(userId, () => saveScan(userId ?? 0, result.summary, { snapshot: true }), source, result.summary.totalFiles),
+        );
         invalidateUserData(queryClient);
         onComplete(result.summary);
       } catch (err) {

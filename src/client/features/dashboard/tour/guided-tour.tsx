@@ -12,9 +12,15 @@ export const TOUR_KEY = "tourCompleted";
 export const TOUR_DELAY_MS = 1000;
 
 const STEPS = [
-  { title: "Welcome", body: "CleanSpace finds what clutters your photos and files — on your device, privately — and helps you clear it a little every day." },
+  {
+    title: "Welcome",
+    body: "CleanSpace finds what clutters your photos and files — on your device, privately — and helps you clear it a little every day.",
+  },
   { title: "Home Tab", body: "Your Digital Health Score, today's goal, your streak and quick wins live here. Start with a scan." },
-  { title: "Organize Tab", body: "Review duplicates, large and old files, select them in batches and move them to the CleanSpace trash — with undo." },
+  {
+    title: "Organize Tab",
+    body: "Review duplicates, large and old files, select them in batches and move them to the CleanSpace trash — with undo.",
+  },
   { title: "Insights Tab", body: "See how your score and freed space grow over time, with smart suggestions and wellness tips." },
   { title: "Settings Tab", body: "Theme, notifications, haptics, your account and your data — including what has ever left this device." },
 ];

@@ -10,7 +10,13 @@ import { formatDay, formatProgress } from "../format";
 
 type Achievement = Insights["achievements"][number];
 
-const ICONS: Record<Achievement["icon"], LucideIcon> = { flame: Flame, "hard-drive": HardDrive, heart: Heart, copy: Copy, smartphone: Smartphone };
+const ICONS: Record<Achievement["icon"], LucideIcon> = {
+  flame: Flame,
+  "hard-drive": HardDrive,
+  heart: Heart,
+  copy: Copy,
+  smartphone: Smartphone,
+};
 export const TIER_TONE: Record<Achievement["type"], string> = {
   bronze: "bg-amber-700/15 text-amber-800 dark:text-amber-300",
   silver: "bg-slate-400/25 text-slate-700 dark:text-slate-200",
@@ -35,9 +41,18 @@ export function AchievementsList({ achievements }: { achievements: Achievement[]
           const Icon = ICONS[a.icon];
           const locked = a.unlockedAt === null;
           return (
-            <li key={a.id} aria-label={a.title} className={cn("grid gap-2 rounded-2xl border border-border bg-card p-4", locked && "opacity-90")}>
+            <li
+              key={a.id}
+              aria-label={a.title}
+              className={cn("grid gap-2 rounded-2xl border border-border bg-card p-4", locked && "opacity-90")}
+            >
               <div className="flex items-start gap-3">
-                <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-xl", locked ? "bg-muted text-muted-foreground" : TIER_TONE[a.type])}>
+                <span
+                  className={cn(
+                    "flex size-10 shrink-0 items-center justify-center rounded-xl",
+                    locked ? "bg-muted text-muted-foreground" : TIER_TONE[a.type],
+                  )}
+                >
                   {locked ? <Lock className="size-5" aria-hidden /> : <Icon className="size-5" aria-hidden />}
                 </span>
                 <div className="grid flex-1 gap-0.5">
@@ -51,7 +66,9 @@ export function AchievementsList({ achievements }: { achievements: Achievement[]
               <ProgressBar value={a.progress} max={a.maxProgress} label={`${a.title} progress`} />
               <p className="flex justify-between text-xs text-muted-foreground">
                 <span>{formatProgress(a.progress, a.maxProgress, a.unit)}</span>
-                <span className="font-medium">{locked ? "Locked" : `Unlocked ${formatDay(a.unlockedAt!, { month: "short", day: "numeric", year: "numeric" })}`}</span>
+                <span className="font-medium">
+                  {locked ? "Locked" : `Unlocked ${formatDay(a.unlockedAt!, { month: "short", day: "numeric", year: "numeric" })}`}
+                </span>
               </p>
             </li>
           );

@@ -30,7 +30,8 @@ export function BackupCard({ userId, data }: { userId: number; data: Insights })
           <Archive className="size-5 text-accent" aria-hidden /> Backup
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          One file with your account data (settings, scores, history, streak, filter presets) and this device&apos;s scan index. It never contains your files themselves.
+          One file with your account data (settings, scores, history, streak, filter presets) and this device&apos;s scan index. It never
+          contains your files themselves.
         </p>
         {data.aggregates.photosCount + data.aggregates.filesCount > 0 ? (
           <p className="text-xs text-muted-foreground">
@@ -41,7 +42,15 @@ export function BackupCard({ userId, data }: { userId: number; data: Insights })
         ) : null}
         <div className="flex items-center gap-3">
           <Button onClick={() => void backup()} disabled={state === "backing_up"}>
-            {state === "backing_up" ? <Loader2 className="size-4 animate-spin" aria-hidden /> : state === "complete" ? <CheckCircle2 className="size-4" aria-hidden /> : state === "error" ? <XCircle className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
+            {state === "backing_up" ? (
+              <Loader2 className="size-4 animate-spin" aria-hidden />
+            ) : state === "complete" ? (
+              <CheckCircle2 className="size-4" aria-hidden />
+            ) : state === "error" ? (
+              <XCircle className="size-4" aria-hidden />
+            ) : (
+              <Archive className="size-4" aria-hidden />
+            )}
             {BACKUP_LABEL[state]}
           </Button>
           <span role="status" aria-live="polite" className="sr-only">
@@ -83,8 +92,8 @@ export function BackupCard({ userId, data }: { userId: number; data: Insights })
             </p>
             <p className="text-sm text-muted-foreground">
               Made {formatDateTime(restore.plan.backup.createdAt)}: your settings, {restore.plan.server.filterPresets.length} filter{" "}
-              {restore.plan.server.filterPresets.length === 1 ? "preset" : "presets"} and {formatCount(restore.plan.itemCount)} scanned items. Current settings and
-              this device&apos;s scan index will be replaced.
+              {restore.plan.server.filterPresets.length === 1 ? "preset" : "presets"} and {formatCount(restore.plan.itemCount)} scanned
+              items. Current settings and this device&apos;s scan index will be replaced.
             </p>
             <div className="flex gap-2">
               <Button size="sm" onClick={() => void confirm()} disabled={restore.step === "restoring"}>

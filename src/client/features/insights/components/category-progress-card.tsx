@@ -25,7 +25,9 @@ export function CategoryProgressCard({ categories }: { categories: Insights["cat
               <div className="grid">
                 <span className="font-medium">{NAMES[c.category]}</span>
                 <span className="text-xs text-muted-foreground">
-                  {c.first === null ? "No scans in the last 30 days" : `${c.measure}: ${formatCount(c.first)} → ${formatCount(c.latest ?? 0)}`}
+                  {c.first === null
+                    ? "No scans in the last 30 days"
+                    : `${c.measure}: ${formatCount(c.first)} → ${formatCount(c.latest ?? 0)}`}
                 </span>
               </div>
               <span className={cn("flex items-center gap-1 text-sm font-semibold tabular-nums", t.tone)}>
@@ -37,7 +39,9 @@ export function CategoryProgressCard({ categories }: { categories: Insights["cat
           );
         })}
       </ul>
-      <p className="text-xs text-muted-foreground">Improvement: how much less clutter your latest scan found than your first scan in the last 30 days.</p>
+      <p className="text-xs text-muted-foreground">
+        Improvement: how much less clutter your latest scan found than your first scan in the last 30 days.
+      </p>
     </Card>
   );
 }

@@ -15,7 +15,12 @@ const typeName = (type: string) => EXPORT_OPTIONS.find((o) => o.id === type)?.na
 
 export function ExportHistoryList({ userId }: { userId: number }) {
   const history = useExportHistory(userId);
-  if (history.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading history…</p>;
+  if (history.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading history…
+      </p>
+    );
   if (history.isError) {
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -26,7 +31,8 @@ export function ExportHistoryList({ userId }: { userId: number }) {
       </p>
     );
   }
-  if (history.data.length === 0) return <p className="text-sm text-muted-foreground">No exports yet. Files you export or back up appear here.</p>;
+  if (history.data.length === 0)
+    return <p className="text-sm text-muted-foreground">No exports yet. Files you export or back up appear here.</p>;
   return (
     <ul className="grid gap-2" aria-label="Export history">
       {history.data.map((h) => (

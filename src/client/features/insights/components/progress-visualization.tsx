@@ -11,7 +11,13 @@ import { BarChart } from "./bar-chart";
 import { EmptyNote } from "./empty-note";
 import { SubTabs } from "./sub-tabs";
 
-const SHORT: Record<string, string> = { "streak-7": "Streak", "freed-1gb": "1 GB", "health-100": "100", "duplicates-50": "Copies", "apps-10": "Apps" };
+const SHORT: Record<string, string> = {
+  "streak-7": "Streak",
+  "freed-1gb": "1 GB",
+  "health-100": "100",
+  "duplicates-50": "Copies",
+  "apps-10": "Apps",
+};
 
 function ThirtyDays({ data }: { data: Insights }) {
   const scanned = data.timeline.filter((d) => !d.carried).length;
@@ -56,26 +62,41 @@ function Timeline({ data }: { data: Insights }) {
         <caption className="sr-only">The last 7 days of your 30-day timeline</caption>
         <thead>
           <tr className="text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-1 font-medium">Day</th>
-            <th scope="col" className="py-1 font-medium">Score</th>
-            <th scope="col" className="py-1 font-medium">Items</th>
-            <th scope="col" className="py-1 font-medium">Freed</th>
+            <th scope="col" className="py-1 font-medium">
+              Day
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Score
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Items
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Freed
+            </th>
           </tr>
         </thead>
         <tbody>
           {days.map((d) => (
             <tr key={d.date} className="border-t border-border">
-              <th scope="row" className="py-1 text-left font-normal">{formatDay(d.date)}</th>
+              <th scope="row" className="py-1 text-left font-normal">
+                {formatDay(d.date)}
+              </th>
               <td className="py-1 tabular-nums">{d.healthScore ?? "—"}</td>
               <td className="py-1 tabular-nums">{d.itemsProcessed}</td>
               <td className="py-1 tabular-nums">
-                {d.bytesFreed + d.estimatedBytesFreed > 0 ? `${d.estimatedBytesFreed > 0 ? "≈" : ""}${formatBytes(d.bytesFreed + d.estimatedBytesFreed)}` : "—"}
+                {d.bytesFreed + d.estimatedBytesFreed > 0
+                  ? `${d.estimatedBytesFreed > 0 ? "≈" : ""}${formatBytes(d.bytesFreed + d.estimatedBytesFreed)}`
+                  : "—"}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="text-xs text-muted-foreground">Freed: deleted for good (a move to the trash is not freed yet). ≈: includes an estimate of 2.5 MB per item where the size was not measured.</p>
+      <p className="text-xs text-muted-foreground">
+        Freed: deleted for good (a move to the trash is not freed yet). ≈: includes an estimate of 2.5 MB per item where the size was not
+        measured.
+      </p>
     </>
   );
 }
@@ -88,7 +109,12 @@ function AchievementBars({ data }: { data: Insights }) {
       format={(v) => `${v}%`}
       bars={data.achievements.map((a) => {
         const pct = Math.round(Math.min(1, a.progress / a.maxProgress) * 100);
-        return { label: SHORT[a.id] ?? a.title, value: pct, muted: a.unlockedAt === null, description: `${a.title}: ${pct}%${a.unlockedAt ? ", unlocked" : ", locked"}` };
+        return {
+          label: SHORT[a.id] ?? a.title,
+          value: pct,
+          muted: a.unlockedAt === null,
+          description: `${a.title}: ${pct}%${a.unlockedAt ? ", unlocked" : ", locked"}`,
+        };
       })}
     />
   );

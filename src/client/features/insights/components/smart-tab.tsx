@@ -56,7 +56,8 @@ export function SmartTab({ data, userId }: { data: Insights; userId: number }) {
                     vibrate(DISMISS_MS);
                     toast({ title: "Suggestion Dismissed", description: "This suggestion won't be shown again." });
                   },
-                  onError: () => toast({ title: "Error", description: "Failed to dismiss the suggestion. Please try again.", variant: "destructive" }),
+                  onError: () =>
+                    toast({ title: "Error", description: "Failed to dismiss the suggestion. Please try again.", variant: "destructive" }),
                 })
               }
             />

@@ -10,7 +10,17 @@ export interface SubTab {
   content: ReactNode;
 }
 
-export function SubTabs({ tabs, label, defaultValue, className }: { tabs: SubTab[]; label: string; defaultValue?: string; className?: string }) {
+export function SubTabs({
+  tabs,
+  label,
+  defaultValue,
+  className,
+}: {
+  tabs: SubTab[];
+  label: string;
+  defaultValue?: string;
+  className?: string;
+}) {
   return (
     <Tabs.Root defaultValue={defaultValue ?? tabs[0]?.value} className={cn("grid gap-3", className)}>
       <TabRow aria-label={label} className="flex">

@@ -15,7 +15,17 @@ const PRIORITY_TONE: Record<Suggestion["priority"], { badge: string; edge: strin
   low: { badge: "bg-blue-600/15 text-blue-800 dark:text-blue-200", edge: "border-l-blue-600" },
 };
 
-export function SuggestionCard({ s, onApply, onDismiss, dismissing }: { s: Suggestion; onApply(): void; onDismiss(): void; dismissing: boolean }) {
+export function SuggestionCard({
+  s,
+  onApply,
+  onDismiss,
+  dismissing,
+}: {
+  s: Suggestion;
+  onApply(): void;
+  onDismiss(): void;
+  dismissing: boolean;
+}) {
   const tone = PRIORITY_TONE[s.priority];
   const titleId = `suggestion-${s.id}`;
   return (

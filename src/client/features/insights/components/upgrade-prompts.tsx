@@ -5,7 +5,8 @@ import { UpgradeTeaser } from "../../../lib/premium/upgrade-teaser";
 const PROMPTS = [
   {
     title: "Advanced Analytics & Insights",
-    description: "Your weekly health scores, storage freed, category progress, streaks and achievements — from your own scans and cleanups.",
+    description:
+      "Your weekly health scores, storage freed, category progress, streaks and achievements — from your own scans and cleanups.",
     icon: <BarChart3 className="size-5" />,
   },
   {

@@ -19,7 +19,11 @@ export const STATUS = {
   critical: { label: "Critical", tone: "bg-red-600/15 text-red-800 dark:text-red-200" },
 } as const;
 
-const TREND = { up: { icon: ArrowUp, text: "up" }, down: { icon: ArrowDown, text: "down" }, stable: { icon: Minus, text: "stable" } } as const;
+const TREND = {
+  up: { icon: ArrowUp, text: "up" },
+  down: { icon: ArrowDown, text: "down" },
+  stable: { icon: Minus, text: "stable" },
+} as const;
 
 function StatusBadge({ status }: { status: Metric["status"] }) {
   return <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", STATUS[status].tone)}>{STATUS[status].label}</span>;

@@ -43,7 +43,10 @@ export function useBackup(userId: number, today: string) {
       size = saveFile(JSON.stringify(buildBackupFile(account, index)), name, "application/json");
       status = "completed";
       setState("complete");
-      toast({ title: "Backup Complete", description: `Saved as ${name}${index ? ` with ${formatCount(index.items.length)} scanned items` : ""}.` });
+      toast({
+        title: "Backup Complete",
+        description: `Saved as ${name}${index ? ` with ${formatCount(index.items.length)} scanned items` : ""}.`,
+      });
     } catch (e) {
       console.warn("Backup failed", e);
       setState("error");
@@ -78,7 +81,10 @@ export function useRestore(userId: number) {
       const plan = parseBackupFile(await readFileText(file), userId);
       setRestore({ step: "confirm", plan, fileName: file.name });
     } catch (e) {
-      setRestore({ step: "error", message: e instanceof BackupFileError ? e.message : "The file could not be read. Nothing was restored." });
+      setRestore({
+        step: "error",
+        message: e instanceof BackupFileError ? e.message : "The file could not be read. Nothing was restored.",
+      });
     }
   };
 
@@ -93,7 +99,11 @@ export function useRestore(userId: number) {
         if (index) await saveScanIndex(index.items, index.summary, index.duplicates);
       } catch (e) {
         console.warn("Scan index not restored", e);
-        setRestore({ step: "error", message: "Your settings and filter presets were restored, but this browser could not store the scan index. Try again or scan the folder again." });
+        setRestore({
+          step: "error",
+          message:
+            "Your settings and filter presets were restored, but this browser could not store the scan index. Try again or scan the folder again.",
+        });
         await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
         return;
       }

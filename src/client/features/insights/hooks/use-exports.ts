@@ -33,7 +33,8 @@ const JSON_TYPE = "application/json";
 
 async function localIndex() {
   const index = await loadScanIndex();
-  if (!index || index.items.length === 0) throw new ExportUnavailable("No scan on this device yet. Scan a folder from the Dashboard first.");
+  if (!index || index.items.length === 0)
+    throw new ExportUnavailable("No scan on this device yet. Scan a folder from the Dashboard first.");
   return index;
 }
 

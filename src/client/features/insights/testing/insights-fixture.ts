@@ -27,10 +27,14 @@ export function buildSummary(over: Partial<Omit<ScanSummary, "categories">> & { 
   });
 }
 
-
 function snapshot(daysAgo: number, s: ScanSummary): SnapshotPoint {
   const localDate = addDays(TODAY, -daysAgo);
-  return { localDate, takenAt: `${localDate}T12:00:00.000Z`, healthScore: scoreSummary(s).score, summary: { ...s, scannedAt: `${localDate}T12:00:00.000Z` } };
+  return {
+    localDate,
+    takenAt: `${localDate}T12:00:00.000Z`,
+    healthScore: scoreSummary(s).score,
+    summary: { ...s, scannedAt: `${localDate}T12:00:00.000Z` },
+  };
 }
 
 export interface FixtureInput {
@@ -43,15 +47,78 @@ export interface FixtureInput {
 
 export const HISTORY: Required<Omit<FixtureInput, "dismissed">> = {
   snapshots: [
-    snapshot(6, buildSummary({ duplicateFiles: 120, photosDuplicates: 80, oldFiles: 400, appsCount: 20, appsUnused: 8, emailCount: 400, emailUnread: 300 })),
-    snapshot(3, buildSummary({ duplicateFiles: 90, photosDuplicates: 60, oldFiles: 300, appsCount: 20, appsUnused: 8, emailCount: 400, emailUnread: 250 })),
-    snapshot(0, buildSummary({ duplicateFiles: 40, photosDuplicates: 25, photosDuplicateBytes: 62_500_000, oldFiles: 250, largeFiles: 7, appsCount: 20, appsUnused: 6, emailCount: 400, emailUnread: 180 })),
+    snapshot(
+      6,
+      buildSummary({
+        duplicateFiles: 120,
+        photosDuplicates: 80,
+        oldFiles: 400,
+        appsCount: 20,
+        appsUnused: 8,
+        emailCount: 400,
+        emailUnread: 300,
+      }),
+    ),
+    snapshot(
+      3,
+      buildSummary({
+        duplicateFiles: 90,
+        photosDuplicates: 60,
+        oldFiles: 300,
+        appsCount: 20,
+        appsUnused: 8,
+        emailCount: 400,
+        emailUnread: 250,
+      }),
+    ),
+    snapshot(
+      0,
+      buildSummary({
+        duplicateFiles: 40,
+        photosDuplicates: 25,
+        photosDuplicateBytes: 62_500_000,
+        oldFiles: 250,
+        largeFiles: 7,
+        appsCount: 20,
+        appsUnused: 6,
+        emailCount: 400,
+        emailUnread: 180,
+      }),
+    ),
   ],
   events: [
-    { localDate: addDays(TODAY, -5), createdAt: `${addDays(TODAY, -5)}T10:00:00.000Z`, category: "photos", action: "trash", items: 20, bytesFreed: 300_000_000 },
-    { localDate: addDays(TODAY, -3), createdAt: `${addDays(TODAY, -3)}T10:00:00.000Z`, category: "photos", action: "delete", items: 12, bytesFreed: 200_000_000 },
-    { localDate: addDays(TODAY, -2), createdAt: `${addDays(TODAY, -2)}T10:00:00.000Z`, category: "apps", action: "quick-action", items: 4, bytesFreed: 0 },
-    { localDate: addDays(TODAY, -1), createdAt: `${addDays(TODAY, -1)}T10:00:00.000Z`, category: "files", action: "review", items: 10, bytesFreed: 0 },
+    {
+      localDate: addDays(TODAY, -5),
+      createdAt: `${addDays(TODAY, -5)}T10:00:00.000Z`,
+      category: "photos",
+      action: "trash",
+      items: 20,
+      bytesFreed: 300_000_000,
+    },
+    {
+      localDate: addDays(TODAY, -3),
+      createdAt: `${addDays(TODAY, -3)}T10:00:00.000Z`,
+      category: "photos",
+      action: "delete",
+      items: 12,
+      bytesFreed: 200_000_000,
+    },
+    {
+      localDate: addDays(TODAY, -2),
+      createdAt: `${addDays(TODAY, -2)}T10:00:00.000Z`,
+      category: "apps",
+      action: "quick-action",
+      items: 4,
+      bytesFreed: 0,
+    },
+    {
+      localDate: addDays(TODAY, -1),
+      createdAt: `${addDays(TODAY, -1)}T10:00:00.000Z`,
+      category: "files",
+      action: "review",
+      items: 10,
+      bytesFreed: 0,
+    },
   ],
   streakHistory: [0, 1, 2, 3].map((d) => addDays(TODAY, -d)),
   longestStreak: 5,
@@ -90,7 +157,13 @@ export function buildInsights(input: FixtureInput = HISTORY, userId = 7): Insigh
     totals: cleanupTotals(events),
     categories: categoryProgress(snapshots, TODAY),
     streak: { current, longest: Math.max(current, input.longestStreak ?? 0) },
-    achievements: computeAchievements({ streakHistory: history, longestStreak: input.longestStreak ?? 0, lastActiveDate: history[history.length - 1] ?? null, snapshots, events }),
+    achievements: computeAchievements({
+      streakHistory: history,
+      longestStreak: input.longestStreak ?? 0,
+      lastActiveDate: history[history.length - 1] ?? null,
+      snapshots,
+      events,
+    }),
     suggestions: suggestCleanups(
       {
         hasScanned: s !== undefined,
@@ -111,7 +184,15 @@ export function buildInsights(input: FixtureInput = HISTORY, userId = 7): Insigh
       input.dismissed ?? [],
     ),
     wellness: s
-      ? computeWellness({ healthScore: score, photosCount: s.photosCount, filesCount, appsCount: s.appsCount, appsUnused: s.appsUnused, emailUnread: s.emailUnread, streak: current })
+      ? computeWellness({
+          healthScore: score,
+          photosCount: s.photosCount,
+          filesCount,
+          appsCount: s.appsCount,
+          appsUnused: s.appsUnused,
+          emailUnread: s.emailUnread,
+          streak: current,
+        })
       : null,
     scans: snapshots.map((p) => ({
       date: p.localDate,

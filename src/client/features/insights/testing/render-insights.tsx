@@ -21,14 +21,17 @@ export function captureDownloads(): SavedFile[] {
   const blobs = new Map<string, Blob>();
   const saved: SavedFile[] = [];
   let n = 0;
-  vi.stubGlobal("URL", Object.assign(URL, {
-    createObjectURL: (b: Blob) => {
-      const url = `blob:test/${++n}`;
-      blobs.set(url, b);
-      return url;
-    },
-    revokeObjectURL: () => undefined,
-  }));
+  vi.stubGlobal(
+    "URL",
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => {
+        const url = `blob:test/${++n}`;
+        blobs.set(url, b);
+        return url;
+      },
+      revokeObjectURL: () => undefined,
+    }),
+  );
   vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
     const blob = blobs.get(this.href);
     if (blob) saved.push({ name: this.download, type: blob.type, text: () => blob.text() });

@@ -6,13 +6,26 @@ import { paths } from "../../../config/paths";
 import { useScrollToTop } from "../use-scroll-to-top";
 
 /** The frame both legal pages share: back link, title, date, body, optional closing slot. */
-export function LegalDocument({ title, intro, children, footer }: { title: string; intro: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function LegalDocument({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   useScrollToTop();
   return (
     <div className="min-h-dvh">
       <header className="border-b border-border bg-card/80">
         <div className="mx-auto max-w-3xl px-4 py-3">
-          <Link href={paths.root} className="inline-flex items-center gap-2 rounded-lg py-2 text-sm font-medium underline underline-offset-4">
+          <Link
+            href={paths.root}
+            className="inline-flex items-center gap-2 rounded-lg py-2 text-sm font-medium underline underline-offset-4"
+          >
             <ArrowLeft className="size-4" aria-hidden />
             Back to Website
           </Link>

@@ -24,7 +24,10 @@ export function DownloadSection({ title, stores, headingId }: { title: string; s
           Try the interactive demo in your browser now. Native apps for iPhone and Android are on the way.
         </p>
         <div className="mt-6 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-          <Link href={paths.demo} className="inline-flex h-12 items-center justify-center rounded-lg bg-brand px-6 font-semibold text-white hover:bg-brand-strong">
+          <Link
+            href={paths.demo}
+            className="inline-flex h-12 items-center justify-center rounded-lg bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
+          >
             View Demo
           </Link>
           {stores.map((s) => {

@@ -90,7 +90,11 @@ function SignupSuccess({ id }: { id?: string | undefined }) {
   // The form the user was in is gone; move focus to its replacement so it is announced.
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <section id={id} aria-labelledby="signup-success-title" className="rounded-2xl border border-emerald-600/40 bg-card p-6 text-center shadow-sm">
+    <section
+      id={id}
+      aria-labelledby="signup-success-title"
+      className="rounded-2xl border border-emerald-600/40 bg-card p-6 text-center shadow-sm"
+    >
       <CheckCircle2 className="mx-auto size-10 text-emerald-600 dark:text-emerald-400" aria-hidden />
       <h2 id="signup-success-title" ref={headingRef} tabIndex={-1} className="mt-3 text-xl font-semibold outline-none">
         You&apos;re All Set!

@@ -9,7 +9,11 @@ interface Feature {
 // Each claim matches what the app does (privacy policy: scanning runs on the device).
 const WHAT_WE_DO: readonly Feature[] = [
   { title: "Photo Cleanup", text: "Find exact duplicate photos by their content fingerprint and free the space they waste.", icon: Image },
-  { title: "File Organization", text: "Spot large and old files across your folders, sorted by type, without uploading any of them.", icon: FolderOpen },
+  {
+    title: "File Organization",
+    text: "Spot large and old files across your folders, sorted by type, without uploading any of them.",
+    icon: FolderOpen,
+  },
   { title: "Email Management", text: "See where inbox clutter builds up and clear unread and promotional mail in batches.", icon: Mail },
   { title: "App Optimization", text: "Find apps you no longer use and reclaim the storage they hold.", icon: AppWindow },
 ];
@@ -20,7 +24,19 @@ const TRACK: readonly Feature[] = [
   { title: "Storage Analytics", text: "Watch freed space and organized items add up, week by week.", icon: PieChart },
 ];
 
-function FeatureGrid({ id, title, intro, items, columns }: { id: string; title: string; intro: string; items: readonly Feature[]; columns: string }) {
+function FeatureGrid({
+  id,
+  title,
+  intro,
+  items,
+  columns,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  items: readonly Feature[];
+  columns: string;
+}) {
   return (
     <section aria-labelledby={id} className="mx-auto max-w-5xl px-4 py-12">
       <h2 id={id} className="text-center text-2xl font-bold sm:text-3xl">

@@ -14,11 +14,14 @@ export function Hero({ secondary }: { secondary: { href: string; label: string }
         Declutter your digital life
       </h1>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
-        CleanSpace finds duplicate photos, oversized files, forgotten apps and inbox clutter, then helps you clear them
-        out — and keep them out — with a health score and a daily streak.
+        CleanSpace finds duplicate photos, oversized files, forgotten apps and inbox clutter, then helps you clear them out — and keep them
+        out — with a health score and a daily streak.
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link href={paths.register} className="inline-flex h-12 items-center justify-center rounded-lg bg-brand px-6 font-semibold text-white hover:bg-brand-strong">
+        <Link
+          href={paths.register}
+          className="inline-flex h-12 items-center justify-center rounded-lg bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
+        >
           Create Account
         </Link>
         <a

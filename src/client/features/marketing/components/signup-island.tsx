@@ -36,5 +36,7 @@ export function SignupIsland({ cardId, className }: { cardId: string; className:
       </div>
     );
   }
-  return <div className={className} data-island="signup" data-card-id={cardId} dangerouslySetInnerHTML={{ __html: renderIsland(cardId) }} />;
+  return (
+    <div className={className} data-island="signup" data-card-id={cardId} dangerouslySetInnerHTML={{ __html: renderIsland(cardId) }} />
+  );
 }

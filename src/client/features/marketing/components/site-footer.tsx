@@ -8,9 +8,7 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-border">
       <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-        <p>
-          © 2025 {PRODUCT_NAME}. Your files stay on your device.
-        </p>
+        <p>© 2025 {PRODUCT_NAME}. Your files stay on your device.</p>
         <nav aria-label="Legal and support">
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>

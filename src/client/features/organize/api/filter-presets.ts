@@ -37,7 +37,10 @@ export function useCreateFilterPreset() {
   return useMutation({
     mutationFn: (input: Omit<CreateFilterPresetInput, "actionId">) => createFilterPreset({ ...input, actionId: newClientId() }),
     onSuccess: (preset) => {
-      queryClient.setQueryData<SavedFilterPreset[]>(filterPresetsQueryKey, (list) => [...(list ?? []).filter((p) => p.id !== preset.id), preset]);
+      queryClient.setQueryData<SavedFilterPreset[]>(filterPresetsQueryKey, (list) => [
+        ...(list ?? []).filter((p) => p.id !== preset.id),
+        preset,
+      ]);
     },
   });
 }

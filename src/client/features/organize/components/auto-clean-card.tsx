@@ -25,12 +25,14 @@ export function AutoCleanCard({ source, copies, metadataOnly, onMove }: Props) {
         <p className="text-sm">Nothing to clean here: your last scan found no duplicate copies.</p>
       ) : source.kind !== "folder" ? (
         <p className="text-sm">
-          Your last scan found {plural(copies.length, "copy", "copies")} ({formatBytes(bytes)}), but this browser cannot change those files. Scan a folder with a browser that lets CleanSpace move files.
+          Your last scan found {plural(copies.length, "copy", "copies")} ({formatBytes(bytes)}), but this browser cannot change those files.
+          Scan a folder with a browser that lets CleanSpace move files.
         </p>
       ) : (
         <>
           <p className="text-sm">
-            {plural(copies.length, "exact copy", "exact copies")} ({formatBytes(bytes)}) can move to the CleanSpace trash in “{source.name}”. The original of every file stays where it is.
+            {plural(copies.length, "exact copy", "exact copies")} ({formatBytes(bytes)}) can move to the CleanSpace trash in “{source.name}
+            ”. The original of every file stays where it is.
           </p>
           <Button className="justify-self-start" onClick={() => onMove(copies)}>
             Move to CleanSpace Trash

@@ -27,7 +27,18 @@ interface Props {
 }
 
 /** Spec §2 "Batch operations": checkbox, select all, quick-select, and actions on the selection. */
-export function BatchBar({ tab, total, selectedCount, selectedBytes, canTrash, busy, onSelectAll, onQuickSelect, onAction, onDownload }: Props) {
+export function BatchBar({
+  tab,
+  total,
+  selectedCount,
+  selectedBytes,
+  canTrash,
+  busy,
+  onSelectAll,
+  onQuickSelect,
+  onAction,
+  onDownload,
+}: Props) {
   const all = total > 0 && selectedCount === total;
   const none = selectedCount === 0;
   return (
@@ -40,7 +51,9 @@ export function BatchBar({ tab, total, selectedCount, selectedBytes, canTrash, b
             disabled={total === 0}
             className="flex size-5 items-center justify-center rounded border border-border bg-background data-[state=checked]:border-brand data-[state=checked]:bg-brand data-[state=indeterminate]:border-brand data-[state=indeterminate]:bg-brand"
           >
-            <Checkbox.Indicator>{all ? <Check className="size-3.5 text-white" aria-hidden /> : <Minus className="size-3.5 text-white" aria-hidden />}</Checkbox.Indicator>
+            <Checkbox.Indicator>
+              {all ? <Check className="size-3.5 text-white" aria-hidden /> : <Minus className="size-3.5 text-white" aria-hidden />}
+            </Checkbox.Indicator>
           </Checkbox.Root>
           Select all ({formatCount(total)})
         </label>

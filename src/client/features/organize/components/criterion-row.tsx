@@ -27,7 +27,8 @@ const FIELD_LABEL: Record<string, string> = {
   category: "Category",
 };
 function operatorLabel(type: FilterType, op: FilterOperator): string {
-  if (type === "date") return { greater_than: "older than (days)", less_than: "newer than (days)", equals: "exactly (days old)" }[op as "equals"] ?? op;
+  if (type === "date")
+    return { greater_than: "older than (days)", less_than: "newer than (days)", equals: "exactly (days old)" }[op as "equals"] ?? op;
   if (type === "size") return { greater_than: "more than (MB)", less_than: "less than (MB)", equals: "exactly (MB)" }[op as "equals"] ?? op;
   return { equals: "is", contains: "contains", in: "is one of", greater_than: "more than", less_than: "less than" }[op];
 }
@@ -53,8 +54,19 @@ export function CriterionRow({ index, criterion: c, onChange, onRemove }: Props)
   const valueText = Array.isArray(c.value) ? c.value.join(", ") : String(c.value);
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-xl bg-muted/50 p-2">
-      <input type="checkbox" className="size-4" checked={c.enabled} onChange={(e) => set({ enabled: e.target.checked })} aria-label={`Criterion ${n} enabled`} />
-      <select className={control} value={c.type} aria-label={`Criterion ${n} type`} onChange={(e) => onChange({ ...blankCriterion(e.target.value as FilterType), enabled: c.enabled })}>
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={c.enabled}
+        onChange={(e) => set({ enabled: e.target.checked })}
+        aria-label={`Criterion ${n} enabled`}
+      />
+      <select
+        className={control}
+        value={c.type}
+        aria-label={`Criterion ${n} type`}
+        onChange={(e) => onChange({ ...blankCriterion(e.target.value as FilterType), enabled: c.enabled })}
+      >
         {FILTER_TYPES.map((t) => (
           <option key={t} value={t}>
             {TYPE_LABEL[t]}
@@ -71,12 +83,22 @@ export function CriterionRow({ index, criterion: c, onChange, onRemove }: Props)
         </select>
       ) : null}
       {c.type === "status" ? (
-        <select className={control} value={String(c.value === true)} aria-label={`Criterion ${n} value`} onChange={(e) => set({ value: e.target.value === "true" })}>
+        <select
+          className={control}
+          value={String(c.value === true)}
+          aria-label={`Criterion ${n} value`}
+          onChange={(e) => set({ value: e.target.value === "true" })}
+        >
           <option value="true">is</option>
           <option value="false">is not</option>
         </select>
       ) : (
-        <select className={control} value={c.operator} aria-label={`Criterion ${n} operator`} onChange={(e) => set({ operator: e.target.value as FilterOperator })}>
+        <select
+          className={control}
+          value={c.operator}
+          aria-label={`Criterion ${n} operator`}
+          onChange={(e) => set({ operator: e.target.value as FilterOperator })}
+        >
           {FILTER_TYPE_OPERATORS[c.type].map((op) => (
             <option key={op} value={op}>
               {operatorLabel(c.type, op)}
@@ -105,7 +127,12 @@ export function CriterionRow({ index, criterion: c, onChange, onRemove }: Props)
           onChange={(e) => set({ value: Math.max(0, Math.floor(Number(e.target.value))) })}
         />
       ) : c.type === "category" && c.operator === "equals" ? (
-        <select className={control} value={String(c.value)} aria-label={`Criterion ${n} value`} onChange={(e) => set({ value: e.target.value })}>
+        <select
+          className={control}
+          value={String(c.value)}
+          aria-label={`Criterion ${n} value`}
+          onChange={(e) => set({ value: e.target.value })}
+        >
           {SCAN_CATEGORIES.map((cat) => (
             <option key={cat} value={cat}>
               {cat}

@@ -45,7 +45,14 @@ export function ExportPlanDialog({ open, onOpenChange, items, source }: Props) {
       const built = await lib.buildPlanOnDevice(items, from, policy, (p) => setState({ step: "working", ...p }), controller.signal);
       const fileName = lib.planFileName(from.rootName, new Date());
       lib.downloadPlan(built, fileName);
-      setState({ step: "done", fileName, rootName: from.rootName, copies: built.plan.actions.length, bytes: planBytes(built.plan), missing: built.missing });
+      setState({
+        step: "done",
+        fileName,
+        rootName: from.rootName,
+        copies: built.plan.actions.length,
+        bytes: planBytes(built.plan),
+        missing: built.missing,
+      });
     } catch (error) {
       if (controller.signal.aborted) return;
       setState({ step: "error", message: error instanceof Error ? error.message : String(error) });
@@ -71,9 +78,11 @@ export function ExportPlanDialog({ open, onOpenChange, items, source }: Props) {
             </Dialog.Close>
           </div>
           <Dialog.Description className="text-muted-foreground">
-            A list of the duplicate copies to remove, chosen by your keep-rules ({policy.rules.map(keepRuleLabel).join(", ") || "first by name"}
-            {policy.protectedFolders.length > 0 ? `; protected: ${policy.protectedFolders.join(", ")}` : ""}), with each file&apos;s size, date and fingerprint.
-            It is made on this device and saved as a download, never uploaded. The CleanSpace command line carries it out and can undo it.
+            A list of the duplicate copies to remove, chosen by your keep-rules (
+            {policy.rules.map(keepRuleLabel).join(", ") || "first by name"}
+            {policy.protectedFolders.length > 0 ? `; protected: ${policy.protectedFolders.join(", ")}` : ""}), with each file&apos;s size,
+            date and fingerprint. It is made on this device and saved as a download, never uploaded. The CleanSpace command line carries it
+            out and can undo it.
           </Dialog.Description>
           {source.kind === "folder" ? (
             <Button disabled={state.step === "working"} onClick={() => void run((lib) => lib.folderFiles(source.root))}>
@@ -100,12 +109,19 @@ export function ExportPlanDialog({ open, onOpenChange, items, source }: Props) {
             </div>
           )}
           <div role="status" aria-live="polite" data-testid="plan-status">
-            {state.step === "working" ? (state.total > 0 ? `Fingerprinting ${state.done} of ${plural(state.total, "file")}…` : "Preparing…") : null}
+            {state.step === "working"
+              ? state.total > 0
+                ? `Fingerprinting ${state.done} of ${plural(state.total, "file")}…`
+                : "Preparing…"
+              : null}
             {state.step === "done" ? (
               <div className="grid gap-2">
                 <p className="font-medium text-foreground">
-                  Plan saved as {state.fileName}: {plural(state.copies, "copy", "copies")} ({formatBytes(state.bytes)}) to move to the trash.
-                  {state.missing > 0 ? ` ${plural(state.missing, "file")} missing or changed since the scan ${state.missing === 1 ? "is" : "are"} left out.` : ""}
+                  Plan saved as {state.fileName}: {plural(state.copies, "copy", "copies")} ({formatBytes(state.bytes)}) to move to the
+                  trash.
+                  {state.missing > 0
+                    ? ` ${plural(state.missing, "file")} missing or changed since the scan ${state.missing === 1 ? "is" : "are"} left out.`
+                    : ""}
                 </p>
                 <p>On a computer with the folder, run:</p>
                 <pre className="overflow-x-auto rounded-lg bg-muted p-2 text-xs">

@@ -27,7 +27,13 @@ export function FilterPanel({ tab, criteria, activePresetId, userPresets, shown,
   const presets: PresetChoice[] = [...DEFAULT_PRESETS[tab], ...userPresets];
   const quick = presets.slice(0, QUICK_PRESET_COUNT);
   const more = presets.slice(QUICK_PRESET_COUNT);
-  const apply = (p: PresetChoice) => (p.id === activePresetId ? onCriteria([], null) : onCriteria(p.criteria.map((c) => ({ ...c })), p.id));
+  const apply = (p: PresetChoice) =>
+    p.id === activePresetId
+      ? onCriteria([], null)
+      : onCriteria(
+          p.criteria.map((c) => ({ ...c })),
+          p.id,
+        );
   const presetButton = (p: PresetChoice) => (
     <span key={p.id} className="inline-flex items-center">
       <button
@@ -44,7 +50,12 @@ export function FilterPanel({ tab, criteria, activePresetId, userPresets, shown,
         {p.name}
       </button>
       {p.savedId !== undefined ? (
-        <button type="button" aria-label={`Delete preset ${p.name}`} onClick={() => onDeletePreset(p)} className="h-8 rounded-r-full border border-l-0 border-border px-2 hover:bg-muted">
+        <button
+          type="button"
+          aria-label={`Delete preset ${p.name}`}
+          onClick={() => onDeletePreset(p)}
+          className="h-8 rounded-r-full border border-l-0 border-border px-2 hover:bg-muted"
+        >
           <X className="size-3.5" aria-hidden />
         </button>
       ) : null}

@@ -14,11 +14,27 @@ const ICONS: Record<string, LucideIcon> = {
 };
 
 /** A local thumbnail for decodable photos, else the category's icon. */
-export function ItemVisual({ item, root, size = "sm" }: { item: OrganizeItem; root: FileSystemDirectoryHandle | null; size?: "sm" | "lg" }) {
+export function ItemVisual({
+  item,
+  root,
+  size = "sm",
+}: {
+  item: OrganizeItem;
+  root: FileSystemDirectoryHandle | null;
+  size?: "sm" | "lg";
+}) {
   const url = useThumbnail(root, item);
   const Icon = ICONS[item.category] ?? File;
   const box = size === "sm" ? "size-10" : "h-48 w-full";
-  if (url) return <img src={url} alt="" className={cn(box, "shrink-0 rounded-lg object-cover", size === "lg" && "object-contain bg-muted")} decoding="async" />;
+  if (url)
+    return (
+      <img
+        src={url}
+        alt=""
+        className={cn(box, "shrink-0 rounded-lg object-cover", size === "lg" && "object-contain bg-muted")}
+        decoding="async"
+      />
+    );
   return (
     <span className={cn(box, "flex shrink-0 items-center justify-center rounded-lg bg-muted")}>
       <Icon className={size === "sm" ? "size-5 text-accent" : "size-12 text-accent"} aria-hidden />
@@ -51,7 +67,11 @@ export function ItemBadges({ item }: { item: OrganizeItem }) {
   if (item.duplicateGroup !== null) {
     if (item.keepAction === "leave") badges.push({ label: "Protected", tone: "bg-green-600/15 text-green-800 dark:text-green-200" });
     else if (item.isOriginal) badges.push({ label: "Original", tone: "bg-green-600/15 text-green-800 dark:text-green-200" });
-    else badges.push({ label: item.possibleDuplicate ? "Possible duplicate" : "Duplicate", tone: "bg-amber-500/20 text-amber-900 dark:text-amber-200" });
+    else
+      badges.push({
+        label: item.possibleDuplicate ? "Possible duplicate" : "Duplicate",
+        tone: "bg-amber-500/20 text-amber-900 dark:text-amber-200",
+      });
   }
   if (item.isLarge) badges.push({ label: "Large", tone: "bg-muted text-foreground" });
   if (item.isOld) badges.push({ label: "Old", tone: "bg-muted text-foreground" });

@@ -29,7 +29,11 @@ export function MoveConfirm({ items, folderName, busy, onConfirm, onCancel }: Pr
         {plural(list.length, "file")} ({formatBytes(bytes)}) will move to the CleanSpace trash in “{folderName}”.
       </p>
       <p>They leave this list and their folders. Nothing is deleted: you can undo, or restore them from the trash later.</p>
-      {originals > 0 ? <p className="font-medium text-foreground">{plural(originals, "original")} of duplicate groups {originals === 1 ? "is" : "are"} included.</p> : null}
+      {originals > 0 ? (
+        <p className="font-medium text-foreground">
+          {plural(originals, "original")} of duplicate groups {originals === 1 ? "is" : "are"} included.
+        </p>
+      ) : null}
       {possible > 0 ? (
         <p className="font-medium text-foreground">
           {plural(possible, "file")} {possible === 1 ? "is" : "are"} only a possible duplicate: the quick scan compared sizes, not contents.

@@ -13,7 +13,8 @@ export function OrganizeScore({ userId }: { userId: number | null }) {
   if (!data?.hasScanned) return null;
   return (
     <p data-testid="organize-score" className="text-sm text-muted-foreground">
-      Organize score <strong className="text-base text-foreground tabular-nums">{organizeScore(data.healthScore)}</strong> — 80% of your Digital Health Score ({data.healthScore})
+      Organize score <strong className="text-base text-foreground tabular-nums">{organizeScore(data.healthScore)}</strong> — 80% of your
+      Digital Health Score ({data.healthScore})
     </p>
   );
 }

@@ -37,7 +37,9 @@ function PresetForm({ busy, error, onSave, onCancel }: Omit<Props, "open">) {
   return (
     <form onSubmit={submit} className="grid gap-4">
       <Dialog.Title className="text-lg font-semibold">Save filter preset</Dialog.Title>
-      <Dialog.Description className="text-sm text-muted-foreground">Name this set of criteria to use it again on any device you sign in on.</Dialog.Description>
+      <Dialog.Description className="text-sm text-muted-foreground">
+        Name this set of criteria to use it again on any device you sign in on.
+      </Dialog.Description>
       <Field label="Preset name" value={name} maxLength={PRESET_NAME_MAX} onChange={(e) => setName(e.target.value)} autoFocus />
       <Field label="Description (optional)" value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />
       {error ? (

@@ -28,7 +28,14 @@ export function PresetsFilter({ tab, criteria, activePresetId, shown, total, pre
   const [error, setError] = useState<string | null>(null);
   const userPresets: PresetChoice[] = (presets.data ?? [])
     .filter((p) => p.category === tab)
-    .map((p) => ({ id: userPresetId(p.id), name: p.name, description: p.description, criteria: p.criteria, isDefault: false, savedId: p.id }));
+    .map((p) => ({
+      id: userPresetId(p.id),
+      name: p.name,
+      description: p.description,
+      criteria: p.criteria,
+      isDefault: false,
+      savedId: p.id,
+    }));
 
   const save = (name: string, description: string) => {
     const parsed = CreateFilterPresetSchema.safeParse({ name, description, category: tab, criteria });

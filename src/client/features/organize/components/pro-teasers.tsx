@@ -2,7 +2,11 @@ import { Eye, Filter, Layers, Sparkles, type LucideIcon } from "lucide-react";
 import { UpgradeTeaser } from "../../../lib/premium/upgrade-teaser";
 
 const TEASERS: { title: string; body: string; icon: LucideIcon }[] = [
-  { title: "Batch Operations", body: "Select duplicates, large, old or unused items in one tap and clean them up together — with undo.", icon: Layers },
+  {
+    title: "Batch Operations",
+    body: "Select duplicates, large, old or unused items in one tap and clean them up together — with undo.",
+    icon: Layers,
+  },
   { title: "Advanced Filters", body: "Filter by name, size, date, status and type, and save your own presets.", icon: Filter },
   { title: "Quick Preview", body: "Press and hold any photo, file or app to see it before you decide.", icon: Eye },
   { title: "Safe Cleanup", body: "Move clutter to the CleanSpace trash in your folder and put it back any time.", icon: Sparkles },

@@ -32,7 +32,8 @@ export function SourceCard({ source, scannedAt, hiddenCount, scanning, onRescan,
           <p className="flex items-start gap-2">
             <FolderOpen className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
             <span>
-              Folder <strong>{source.name}</strong>, scanned {when}. Files you clean up move to the CleanSpace trash inside this folder, and you can put them back.
+              Folder <strong>{source.name}</strong>, scanned {when}. Files you clean up move to the CleanSpace trash inside this folder, and
+              you can put them back.
             </span>
           </p>
           <div className="flex flex-wrap gap-2">
@@ -49,12 +50,13 @@ export function SourceCard({ source, scannedAt, hiddenCount, scanning, onRescan,
         <p className="flex items-start gap-2" data-testid="read-only-note">
           <FolderLock className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
           <span>
-            Scanned {when}. This browser can read these files but cannot change them, so actions here mark items as reviewed or ignored on this device. Use
-            “Download list” to act on them yourself, or{" "}
+            Scanned {when}. This browser can read these files but cannot change them, so actions here mark items as reviewed or ignored on
+            this device. Use “Download list” to act on them yourself, or{" "}
             <Link href={paths.home} className="font-medium text-accent underline">
               scan a folder
             </Link>{" "}
-            in a browser that lets CleanSpace move files. Or export a cleanup plan and let the CleanSpace command line carry it out on your computer.
+            in a browser that lets CleanSpace move files. Or export a cleanup plan and let the CleanSpace command line carry it out on your
+            computer.
           </span>
         </p>
       )}

@@ -55,7 +55,11 @@ export function TrashView({ open, root, onOpenChange, onDeleted, onRestored }: P
     setBusy(true);
     try {
       if (!(await folderPermission(root, "readwrite", true).catch(() => false))) {
-        toast({ variant: "destructive", title: "Permission needed", description: "CleanSpace needs permission to change files in this folder." });
+        toast({
+          variant: "destructive",
+          title: "Permission needed",
+          description: "CleanSpace needs permission to change files in this folder.",
+        });
         return;
       }
       await work();
@@ -69,14 +73,18 @@ export function TrashView({ open, root, onOpenChange, onDeleted, onRestored }: P
   const remove = () =>
     withPermission(async () => {
       setConfirming(false);
-      const { deleted, failed } = await deletePermanently(root, chosen.map((e) => e.trashPath));
+      const { deleted, failed } = await deletePermanently(
+        root,
+        chosen.map((e) => e.trashPath),
+      );
       if (deleted.length > 0) {
         playSound(deleted.length > 1 ? "bulkDelete" : "delete");
         notify("success");
         onDeleted(deleted.length, bytesOf(chosen, deleted));
         toast({ title: "Deleted permanently", description: `${plural(deleted.length, "file")} deleted for good.` });
       }
-      if (failed.length > 0) toast({ variant: "destructive", title: `${plural(failed.length, "file")} could not be deleted`, description: failed[0]!.reason });
+      if (failed.length > 0)
+        toast({ variant: "destructive", title: `${plural(failed.length, "file")} could not be deleted`, description: failed[0]!.reason });
     });
 
   const restore = () =>
@@ -86,10 +94,17 @@ export function TrashView({ open, root, onOpenChange, onDeleted, onRestored }: P
         chosen.map((e) => ({ item: { path: e.originalPath, size: e.size }, trashPath: e.trashPath })),
       );
       if (restored.length > 0) {
-        onRestored(restored.length, bytesOf(chosen, restored.map((r) => r.trashPath)));
+        onRestored(
+          restored.length,
+          bytesOf(
+            chosen,
+            restored.map((r) => r.trashPath),
+          ),
+        );
         toast({ title: "Restored", description: `${plural(restored.length, "file")} back in place. Scan the folder again to list them.` });
       }
-      if (failed.length > 0) toast({ variant: "destructive", title: `${plural(failed.length, "file")} stayed in the trash`, description: failed[0]!.reason });
+      if (failed.length > 0)
+        toast({ variant: "destructive", title: `${plural(failed.length, "file")} stayed in the trash`, description: failed[0]!.reason });
     });
 
   return (
@@ -128,7 +143,9 @@ export function TrashView({ open, root, onOpenChange, onDeleted, onRestored }: P
                   />
                   Select all ({formatCount(entries.length)})
                 </label>
-                <span>{plural(chosen.length, "file")} selected{chosen.length > 0 ? ` · ${formatBytes(bytes)}` : ""}</span>
+                <span>
+                  {plural(chosen.length, "file")} selected{chosen.length > 0 ? ` · ${formatBytes(bytes)}` : ""}
+                </span>
               </div>
               <VirtualList
                 items={entries}

@@ -5,7 +5,17 @@ import type { UndoEntry } from "../hooks/use-batch-actions";
 /** Spec §4, §9: 'Action completed on N items' with Undo, for 10 s. */
 export const UNDO_BANNER_MS = 10_000;
 
-export function UndoBanner({ entry, busy, onUndo, onExpire }: { entry: UndoEntry | null; busy: boolean; onUndo(): void; onExpire(): void }) {
+export function UndoBanner({
+  entry,
+  busy,
+  onUndo,
+  onExpire,
+}: {
+  entry: UndoEntry | null;
+  busy: boolean;
+  onUndo(): void;
+  onExpire(): void;
+}) {
   useEffect(() => {
     if (!entry) return;
     const timer = setTimeout(onExpire, UNDO_BANNER_MS);

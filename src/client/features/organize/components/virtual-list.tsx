@@ -30,7 +30,12 @@ export function VirtualList<T>({ items, rowHeight, maxHeight, label, getKey, ren
     getItemKey,
   });
   return (
-    <div ref={scroller} className="overflow-y-auto overscroll-contain rounded-xl border border-border bg-card" style={{ maxHeight }} data-testid="virtual-list">
+    <div
+      ref={scroller}
+      className="overflow-y-auto overscroll-contain rounded-xl border border-border bg-card"
+      style={{ maxHeight }}
+      data-testid="virtual-list"
+    >
       <div role="list" aria-label={label} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div

@@ -59,8 +59,9 @@ export function ConnectForm({ canStay, onConnected }: { canStay: boolean; onConn
           No mailbox connected
         </h2>
         <p className="text-sm text-muted-foreground">
-          Connect one over IMAP (TLS) to sort your mail by sender and clean it up. CleanSpace reads only each message's sender, subject, date, size, read flag and unsubscribe header, never its text or attachments. They pass through our server to this
-          page and are not kept; only your totals (count, unread, size) are saved.
+          Connect one over IMAP (TLS) to sort your mail by sender and clean it up. CleanSpace reads only each message's sender, subject,
+          date, size, read flag and unsubscribe header, never its text or attachments. They pass through our server to this page and are not
+          kept; only your totals (count, unread, size) are saved.
         </p>
       </div>
       <form className="grid gap-3" onSubmit={submit} aria-label="Connect a mailbox over IMAP">
@@ -68,7 +69,13 @@ export function ConnectForm({ canStay, onConnected }: { canStay: boolean; onConn
           <label htmlFor="mail-provider" className="text-sm font-medium">
             Provider
           </label>
-          <select id="mail-provider" value={choice} onChange={(e) => setChoice(e.target.value as Choice)} className="h-11 rounded-lg border border-border bg-background px-3 text-base" disabled={busy}>
+          <select
+            id="mail-provider"
+            value={choice}
+            onChange={(e) => setChoice(e.target.value as Choice)}
+            className="h-11 rounded-lg border border-border bg-background px-3 text-base"
+            disabled={busy}
+          >
             {MAIL_PROVIDERS.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
@@ -86,17 +93,40 @@ export function ConnectForm({ canStay, onConnected }: { canStay: boolean; onConn
           </p>
         ) : (
           <div className="grid grid-cols-[1fr_7rem] gap-3">
-            <Field label="IMAP server" value={host} onChange={(e) => setHost(e.target.value)} placeholder="imap.example.com" autoComplete="off" disabled={busy} />
+            <Field
+              label="IMAP server"
+              value={host}
+              onChange={(e) => setHost(e.target.value)}
+              placeholder="imap.example.com"
+              autoComplete="off"
+              disabled={busy}
+            />
             <Field label="Port (TLS)" value={port} onChange={(e) => setPort(e.target.value)} inputMode="numeric" disabled={busy} />
           </div>
         )}
-        <Field label="E-mail address or user name" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required disabled={busy} />
-        <Field label="App password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required disabled={busy} />
+        <Field
+          label="E-mail address or user name"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoComplete="username"
+          required
+          disabled={busy}
+        />
+        <Field
+          label="App password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          required
+          disabled={busy}
+        />
         {canStay ? (
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" checked={stay} onChange={(e) => setStay(e.target.checked)} className="mt-1 size-4" disabled={busy} />
             <span>
-              Stay connected: keep the password on our server, encrypted, so the mailbox reconnects by itself. You can remove it in Settings at any time.
+              Stay connected: keep the password on our server, encrypted, so the mailbox reconnects by itself. You can remove it in Settings
+              at any time.
             </span>
           </label>
         ) : null}

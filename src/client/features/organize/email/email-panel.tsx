@@ -7,7 +7,12 @@ import { disconnectMailbox, emailConnectionKey, getConnection } from "../../../l
 export function EmailPanel() {
   const queryClient = useQueryClient();
   const connection = useQuery({ queryKey: emailConnectionKey, queryFn: getConnection, staleTime: 0 });
-  if (connection.isLoading) return <p role="status" className="text-sm text-muted-foreground">Loading…</p>;
+  if (connection.isLoading)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading…
+      </p>
+    );
   const c = connection.data;
   // A kept ("stay connected") password reopens the mailbox on the first request.
   if (c && (c.connected || c.stored)) {

@@ -5,7 +5,16 @@
  */
 import { Archive, MailOpen, RefreshCw, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { groupBySender, isLarge, isOld, newsletters, selectMessages, totalsOf, type MailSelector, type SenderSort } from "../../../../domain/email-senders";
+import {
+  groupBySender,
+  isLarge,
+  isOld,
+  newsletters,
+  selectMessages,
+  totalsOf,
+  type MailSelector,
+  type SenderSort,
+} from "../../../../domain/email-senders";
 import { formatBytes, formatCount } from "../../../../domain/format";
 import type { EmailAction, EmailConnection, MailMeta } from "../../../../domain/schemas/email";
 import { Button } from "../../../components/ui/button";
@@ -49,7 +58,12 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
   const groups = useMemo(() => groupBySender(mailbox.messages, sort), [mailbox.messages, sort]);
   const shownGroups = view === "newsletters" ? newsletters(groups) : groups;
   const shownMessages = useMemo(
-    () => (view === "large" ? mailbox.messages.filter(isLarge).sort((a, b) => b.z - a.z) : view === "old" ? mailbox.messages.filter((m) => isOld(m, now)).sort((a, b) => a.d - b.d) : []),
+    () =>
+      view === "large"
+        ? mailbox.messages.filter(isLarge).sort((a, b) => b.z - a.z)
+        : view === "old"
+          ? mailbox.messages.filter((m) => isOld(m, now)).sort((a, b) => a.d - b.d)
+          : [],
     [view, mailbox.messages, now],
   );
   const totals = totalsOf(mailbox.messages);
@@ -76,10 +90,19 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
     if (uid === null) return;
     try {
       const res = await unsubscribe(uid);
-      if (res.method === "one-click") toast({ title: res.ok ? "Unsubscribed" : "Unsubscribe not confirmed", description: res.ok ? `${label} confirmed the one-click unsubscribe.` : `${label} did not accept the one-click request; try the link in one of their messages.` });
+      if (res.method === "one-click")
+        toast({
+          title: res.ok ? "Unsubscribed" : "Unsubscribe not confirmed",
+          description: res.ok
+            ? `${label} confirmed the one-click unsubscribe.`
+            : `${label} did not accept the one-click request; try the link in one of their messages.`,
+        });
       else if (res.method === "mailto" || res.method === "web") {
         window.open(res.target, "_blank", "noopener,noreferrer");
-        toast({ title: "Unsubscribe link opened", description: res.method === "mailto" ? "Send the prepared e-mail to finish unsubscribing." : "Finish on the sender's page." });
+        toast({
+          title: "Unsubscribe link opened",
+          description: res.method === "mailto" ? "Send the prepared e-mail to finish unsubscribing." : "Finish on the sender's page.",
+        });
       } else toast({ title: "No unsubscribe offered", description: `${label} does not offer one.` });
     } catch (e) {
       toast({ title: "Unsubscribe failed", description: errorText(e), variant: "destructive" });
@@ -125,7 +148,13 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
 
       <div className="flex flex-wrap gap-2" role="group" aria-label="View">
         {VIEWS.map((v) => (
-          <Button key={v.id} size="sm" variant={view === v.id ? "primary" : "outline"} aria-pressed={view === v.id} onClick={() => setView(v.id)}>
+          <Button
+            key={v.id}
+            size="sm"
+            variant={view === v.id ? "primary" : "outline"}
+            aria-pressed={view === v.id}
+            onClick={() => setView(v.id)}
+          >
             {v.label}
           </Button>
         ))}
@@ -138,7 +167,12 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Quick select">
         <span className="text-sm text-muted-foreground">Quick select:</span>
         {QUICK.map((q) => (
-          <Button key={q.id} size="sm" variant="secondary" onClick={() => setSelected(new Set(selectMessages(mailbox.messages, q.id, now).map((m) => m.u)))}>
+          <Button
+            key={q.id}
+            size="sm"
+            variant="secondary"
+            onClick={() => setSelected(new Set(selectMessages(mailbox.messages, q.id, now).map((m) => m.u)))}
+          >
             {q.label}
           </Button>
         ))}
@@ -177,7 +211,9 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
               onUnsubscribe={() => void unsubscribeFrom(g.unsubscribeUid, g.name || g.address)}
             />
           ))}
-          {shownGroups.length === 0 && mailbox.status !== "listing" ? <li className="p-4 text-sm text-muted-foreground">Nothing here.</li> : null}
+          {shownGroups.length === 0 && mailbox.status !== "listing" ? (
+            <li className="p-4 text-sm text-muted-foreground">Nothing here.</li>
+          ) : null}
         </ul>
       ) : (
         <MessageList messages={shownMessages} selected={selected} onToggle={(u) => toggle([u])} />
@@ -185,19 +221,28 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
       {(view === "senders" || view === "newsletters" ? shownGroups.length : shownMessages.length) > SHOWN ? (
         <p className="text-xs text-muted-foreground">Showing the first {SHOWN}; quick-select and the actions apply to all.</p>
       ) : null}
-      <p className="text-xs text-muted-foreground">{ACTION_WORDS.trash} mail stays in your mailbox's Trash folder until your provider empties it.</p>
+      <p className="text-xs text-muted-foreground">
+        {ACTION_WORDS.trash} mail stays in your mailbox's Trash folder until your provider empties it.
+      </p>
       <UndoBanner entry={undoEntry} busy={mailbox.busy} onUndo={() => void mailbox.revert()} onExpire={mailbox.expireUndo} />
     </section>
   );
 }
 
 function MessageList({ messages, selected, onToggle }: { messages: MailMeta[]; selected: Set<number>; onToggle(uid: number): void }) {
-  if (messages.length === 0) return <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">Nothing here.</p>;
+  if (messages.length === 0)
+    return <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">Nothing here.</p>;
   return (
     <ul className="divide-y divide-border rounded-2xl border border-border" aria-label="Messages">
       {messages.slice(0, SHOWN).map((m) => (
         <li key={m.u} className="flex items-center gap-3 px-3 py-2">
-          <input type="checkbox" className="size-4" checked={selected.has(m.u)} onChange={() => onToggle(m.u)} aria-label={`Select “${m.s || "(no subject)"}” from ${m.a}`} />
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={selected.has(m.u)}
+            onChange={() => onToggle(m.u)}
+            aria-label={`Select “${m.s || "(no subject)"}” from ${m.a}`}
+          />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm">{m.s || "(no subject)"}</p>
             <p className="truncate text-xs text-muted-foreground">

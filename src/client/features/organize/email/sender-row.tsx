@@ -6,7 +6,21 @@ import { Button } from "../../../components/ui/button";
 const day = (ms: number) => (ms > 0 ? new Date(ms).toISOString().slice(0, 10) : "unknown date");
 
 /** One sender: checkbox (all their mail), counts, and the per-sender actions. */
-export function SenderRow({ group, checked, busy, onToggle, onTrash, onUnsubscribe }: { group: SenderGroup; checked: boolean; busy: boolean; onToggle(): void; onTrash(): void; onUnsubscribe(): void }) {
+export function SenderRow({
+  group,
+  checked,
+  busy,
+  onToggle,
+  onTrash,
+  onUnsubscribe,
+}: {
+  group: SenderGroup;
+  checked: boolean;
+  busy: boolean;
+  onToggle(): void;
+  onTrash(): void;
+  onUnsubscribe(): void;
+}) {
   const label = group.name ? `${group.name} <${group.address}>` : group.address;
   return (
     <li className="flex flex-wrap items-center gap-3 px-3 py-2.5" data-testid="sender-row" data-sender={group.address}>
@@ -17,7 +31,8 @@ export function SenderRow({ group, checked, busy, onToggle, onTrash, onUnsubscri
         </p>
         <p className="truncate text-xs text-muted-foreground">
           {group.name ? `${group.address} · ` : ""}
-          <span data-testid="sender-count">{formatCount(group.count)}</span> {group.count === 1 ? "message" : "messages"} · {formatCount(group.unread)} unread · {formatBytes(group.bytes)} · last {day(group.lastDate)}
+          <span data-testid="sender-count">{formatCount(group.count)}</span> {group.count === 1 ? "message" : "messages"} ·{" "}
+          {formatCount(group.unread)} unread · {formatBytes(group.bytes)} · last {day(group.lastDate)}
         </p>
       </div>
       <div className="flex gap-1">

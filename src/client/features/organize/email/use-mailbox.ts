@@ -72,12 +72,16 @@ export function useMailbox() {
         const chosen = new Set(uids);
         const before = messages.filter((m) => chosen.has(m.u)).sort((a, b) => a.u - b.u);
         const result = await runAction(action, uids);
-        setMessages((all) => (action === "read" ? all.map((m) => (chosen.has(m.u) ? { ...m, r: false } : m)) : all.filter((m) => !chosen.has(m.u))));
+        setMessages((all) =>
+          action === "read" ? all.map((m) => (chosen.has(m.u) ? { ...m, r: false } : m)) : all.filter((m) => !chosen.has(m.u)),
+        );
         let eventId: string | null = null;
         if (action !== "read" && result.count > 0) {
           const clientId = newClientId();
           // The goal counts it; bytes freed stay 0: the mail sits in the mailbox's Trash until emptied.
-          const posted = await postCleanupEvent({ clientId, category: "email", action: "trash", items: result.count, bytesFreed: 0 }).catch(() => null);
+          const posted = await postCleanupEvent({ clientId, category: "email", action: "trash", items: result.count, bytesFreed: 0 }).catch(
+            () => null,
+          );
           eventId = posted ? clientId : null;
         }
         setUndo({ action, items: result.count, uids: result.undoUids, before, eventId, timestamp: Date.now() });

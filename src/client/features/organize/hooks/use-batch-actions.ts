@@ -88,7 +88,10 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
       await saveScanIndex(next.items, next.summary, next.duplicates);
       queryClient.setQueryData<LoadedIndex>(scanIndexQueryKey, (old) => ({ index: next, loadedAt: old?.loadedAt ?? Date.now() }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
-      if (userId !== null) await saveScan(userId, next.summary, { snapshot: false }).catch((error: unknown) => console.warn("Updating the scan summary failed", error));
+      if (userId !== null)
+        await saveScan(userId, next.summary, { snapshot: false }).catch((error: unknown) =>
+          console.warn("Updating the scan summary failed", error),
+        );
     },
     [queryClient, userId],
   );
@@ -125,10 +128,21 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
           await storeIndex(removeFromIndex(before, stillOut, times));
           await retract(clientId);
           if (stillOut.size > 0) {
-            await recordEvent("trash", stillOut.size, moved.filter((m) => stillOut.has(m.item.id)).reduce((n, m) => n + m.item.size, 0));
-            toast({ variant: "destructive", title: `${plural(stuck.length, "file")} stayed in the trash`, description: `${stuck[0]!.item.item.name}: ${stuck[0]!.reason}` });
+            await recordEvent(
+              "trash",
+              stillOut.size,
+              moved.filter((m) => stillOut.has(m.item.id)).reduce((n, m) => n + m.item.size, 0),
+            );
+            toast({
+              variant: "destructive",
+              title: `${plural(stuck.length, "file")} stayed in the trash`,
+              description: `${stuck[0]!.item.item.name}: ${stuck[0]!.reason}`,
+            });
           } else {
-            toast({ title: "Undo complete", description: `${plural(restored.length, "file")} moved back to ${restored.length === 1 ? "its place" : "their places"}.` });
+            toast({
+              title: "Undo complete",
+              description: `${plural(restored.length, "file")} moved back to ${restored.length === 1 ? "its place" : "their places"}.`,
+            });
           }
         },
       });
@@ -194,7 +208,11 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
       await entry.undo();
       playSound("swipe");
     } catch (error) {
-      toast({ variant: "destructive", title: "Undo failed", description: error instanceof Error ? error.message : "Unknown error occurred" });
+      toast({
+        variant: "destructive",
+        title: "Undo failed",
+        description: error instanceof Error ? error.message : "Unknown error occurred",
+      });
     } finally {
       setBusy(false);
     }

@@ -20,7 +20,9 @@ vi.mock("../../../lib/scan-folder-store", () => ({
 }));
 
 async function scanIndex(): Promise<StoredScanIndex> {
-  const r = await runScan(createMemorySource(Object.entries(FILES).map(([path, bytes]) => ({ path, bytes }))), { now: Date.UTC(2026, 5, 1) });
+  const r = await runScan(createMemorySource(Object.entries(FILES).map(([path, bytes]) => ({ path, bytes }))), {
+    now: Date.UTC(2026, 5, 1),
+  });
   return { items: r.items, duplicates: r.duplicates, summary: r.summary, scannedAt: r.summary.scannedAt };
 }
 

@@ -19,15 +19,25 @@ export function useRescan(userId: number | null) {
   const rescan = async (root: FileSystemDirectoryHandle) => {
     setScanning(true);
     try {
-      if (!(await folderPermission(root, "read", true).catch(() => false))) throw new Error("Permission to read the folder was not granted");
+      if (!(await folderPermission(root, "read", true).catch(() => false)))
+        throw new Error("Permission to read the folder was not granted");
       const result = await scanAndSaveInWorker({ source: root }); // the worker saves the item index
       await rememberFolder(root);
-      const notice = await saveAndTell(userId, () => saveScan(userId ?? 0, result.summary, { snapshot: true }), root, result.summary.totalFiles);
+      const notice = await saveAndTell(
+        userId,
+        () => saveScan(userId ?? 0, result.summary, { snapshot: true }),
+        root,
+        result.summary.totalFiles,
+      );
       await queryClient.invalidateQueries({ queryKey: scanIndexQueryKey });
       invalidateUserData(queryClient);
       toast(notice);
     } catch (error) {
-      toast({ variant: "destructive", title: "Scan Failed", description: error instanceof Error && error.message ? error.message : "Unknown error occurred" });
+      toast({
+        variant: "destructive",
+        title: "Scan Failed",
+        description: error instanceof Error && error.message ? error.message : "Unknown error occurred",
+      });
     } finally {
       setScanning(false);
     }

@@ -11,7 +11,8 @@ export async function getPendingEmailChange(): Promise<PendingEmailChange> {
   return PendingEmailChangeSchema.parse(await apiRequest<unknown>("GET", "/api/auth/email-change"));
 }
 
-export const pendingEmailChangeQueryOptions = () => queryOptions({ queryKey: queryKeys.settings.emailChange, queryFn: getPendingEmailChange });
+export const pendingEmailChangeQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.settings.emailChange, queryFn: getPendingEmailChange });
 
 export function usePendingEmailChange() {
   return useQuery(pendingEmailChangeQueryOptions());

@@ -29,7 +29,8 @@ export function AboutCard() {
       </dl>
       <h3 className="mt-4 font-semibold">Help &amp; Support</h3>
       <p className="text-sm text-muted-foreground">
-        Questions, a bug, an idea? Write to us — a person answers within two working days. Start with the guided tour on the dashboard if you&apos;re new.
+        Questions, a bug, an idea? Write to us — a person answers within two working days. Start with the guided tour on the dashboard if
+        you&apos;re new.
       </p>
       <nav aria-label="Legal" className="mt-3 flex gap-4 text-sm">
         <Link className="text-accent underline" href={paths.privacy}>

@@ -59,7 +59,15 @@ export function AccountCard({ userId, onSignOut, signingOut }: { userId: number;
                 not touched. It cannot be undone.
               </Dialog.Description>
               <form className="mt-4 grid gap-3" onSubmit={(e) => void confirmDelete(e)}>
-                <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} required />
+                <Field
+                  label="Password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  error={error}
+                  required
+                />
                 <div className="flex justify-end gap-2">
                   <Dialog.Close asChild>
                     <Button variant="outline">Cancel</Button>

@@ -13,7 +13,8 @@ describe("ChangeEmail (issue 18 #3)", () => {
   it("needs the current password, then says which inbox to check while the address stays", async () => {
     const { calls } = stubApi({
       "GET /api/auth/email-change": () => jsonResponse(200, { pending: null }),
-      "POST /api/auth/email-change": () => jsonResponse(202, { pending: { newEmail: "new@example.com", expiresAt: "2030-01-01T00:00:00.000Z" } }),
+      "POST /api/auth/email-change": () =>
+        jsonResponse(202, { pending: { newEmail: "new@example.com", expiresAt: "2030-01-01T00:00:00.000Z" } }),
     });
     const { user } = renderWithApp(<ChangeEmail user={USER} />, { path: "/settings" });
     await user.click(await screen.findByRole("button", { name: "Change email" }));
@@ -21,7 +22,9 @@ describe("ChangeEmail (issue 18 #3)", () => {
     expect(screen.getByRole("button", { name: "Send confirmation link" })).toBeDisabled();
     await user.type(screen.getByLabelText("Current password"), "my secret");
     await user.click(screen.getByRole("button", { name: "Send confirmation link" }));
-    expect(await screen.findByTestId("email-change-pending")).toHaveTextContent("Check new@example.com for a confirmation link. You keep signing in with sam@example.com until you open it.");
+    expect(await screen.findByTestId("email-change-pending")).toHaveTextContent(
+      "Check new@example.com for a confirmation link. You keep signing in with sam@example.com until you open it.",
+    );
     expect(calls.filter((c) => c.route === "POST /api/auth/email-change")).toEqual([
       { route: "POST /api/auth/email-change", body: { newEmail: "new@example.com", currentPassword: "my secret" } },
     ]);
@@ -31,7 +34,10 @@ describe("ChangeEmail (issue 18 #3)", () => {
     stubApi({
       "GET /api/auth/email-change": () => jsonResponse(200, { pending: null }),
       "POST /api/auth/email-change": () =>
-        jsonResponse(400, { error: "Invalid currentPassword", issues: [{ field: "currentPassword", message: "Your current password is incorrect" }] }),
+        jsonResponse(400, {
+          error: "Invalid currentPassword",
+          issues: [{ field: "currentPassword", message: "Your current password is incorrect" }],
+        }),
     });
     const { user } = renderWithApp(<ChangeEmail user={USER} />, { path: "/settings" });
     await user.click(await screen.findByRole("button", { name: "Change email" }));
@@ -43,7 +49,10 @@ describe("ChangeEmail (issue 18 #3)", () => {
   });
 
   it("shows a change already waiting", async () => {
-    stubApi({ "GET /api/auth/email-change": () => jsonResponse(200, { pending: { newEmail: "waiting@example.com", expiresAt: "2030-01-01T00:00:00.000Z" } }) });
+    stubApi({
+      "GET /api/auth/email-change": () =>
+        jsonResponse(200, { pending: { newEmail: "waiting@example.com", expiresAt: "2030-01-01T00:00:00.000Z" } }),
+    });
     renderWithApp(<ChangeEmail user={USER} />, { path: "/settings" });
     expect(await screen.findByTestId("email-change-pending")).toHaveTextContent("waiting@example.com");
     expect(screen.getByRole("button", { name: "Use another address" })).toBeInTheDocument();

@@ -17,7 +17,8 @@ function errorsOf(error: unknown): Errors {
   if (error instanceof ApiError && error.status === 400 && Array.isArray((error.body as { issues?: unknown })?.issues)) {
     const out: Errors = {};
     for (const issue of (error.body as { issues: { field?: string; message?: string }[] }).issues) {
-      if ((issue.field === "newEmail" || issue.field === "currentPassword") && issue.message && !out[issue.field]) out[issue.field] = issue.message;
+      if ((issue.field === "newEmail" || issue.field === "currentPassword") && issue.message && !out[issue.field])
+        out[issue.field] = issue.message;
     }
     if (out.newEmail || out.currentPassword) return out;
   }
@@ -56,7 +57,15 @@ export function ChangeEmail({ user }: { user: PublicUser }) {
       {open ? (
         <form className="mt-2 grid gap-3" onSubmit={(e) => void submit(e)} noValidate aria-label="Change sign-in e-mail">
           <fieldset disabled={request.isPending} className="grid min-w-0 gap-3">
-            <Field label="New email" type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} error={errors.newEmail} required />
+            <Field
+              label="New email"
+              type="email"
+              autoComplete="email"
+              value={newEmail}
+              onChange={(e) => setNewEmail(e.target.value)}
+              error={errors.newEmail}
+              required
+            />
             <Field
               label="Current password"
               type="password"
@@ -66,7 +75,9 @@ export function ChangeEmail({ user }: { user: PublicUser }) {
               error={errors.currentPassword}
               required
             />
-            <p className="text-sm text-muted-foreground">We&apos;ll send a confirmation link to the new address and let {user.email} know.</p>
+            <p className="text-sm text-muted-foreground">
+              We&apos;ll send a confirmation link to the new address and let {user.email} know.
+            </p>
             {errors.form ? (
               <p role="alert" className="text-sm text-red-600 dark:text-red-400">
                 {errors.form}

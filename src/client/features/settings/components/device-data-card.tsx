@@ -29,7 +29,8 @@ export function DeviceDataCard() {
     <Card>
       <CardTitle>Data on this device</CardTitle>
       <p className="mt-1 text-sm text-muted-foreground">
-        Your last scan&apos;s file list (names, folders, sizes, dates), its content hashes and your reviewed marks are kept only in this browser so Organize can show them. They are never uploaded.
+        Your last scan&apos;s file list (names, folders, sizes, dates), its content hashes and your reviewed marks are kept only in this
+        browser so Organize can show them. They are never uploaded.
       </p>
       <Button variant="outline" className="mt-3" onClick={() => void clear()} disabled={busy}>
         {busy ? "Clearing..." : "Clear scan data"}

@@ -12,7 +12,9 @@ export function InstallCard() {
         </section>
         <section>
           <h3 className="font-semibold">Android</h3>
-          <p className="text-muted-foreground">In Chrome, open the menu (⋮) and tap &ldquo;Install app&rdquo; or &ldquo;Add to Home screen&rdquo;.</p>
+          <p className="text-muted-foreground">
+            In Chrome, open the menu (⋮) and tap &ldquo;Install app&rdquo; or &ldquo;Add to Home screen&rdquo;.
+          </p>
         </section>
         <section>
           <h3 className="font-semibold">Desktop</h3>

@@ -8,7 +8,10 @@ import { KeepRulesCard } from "./keep-rules-card";
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
-const rules = () => within(screen.getByRole("list", { name: "Keep-rules, in order" })).getAllByRole("listitem").map((li) => li.textContent?.replace(/UpDownRemove$/, ""));
+const rules = () =>
+  within(screen.getByRole("list", { name: "Keep-rules, in order" }))
+    .getAllByRole("listitem")
+    .map((li) => li.textContent?.replace(/UpDownRemove$/, ""));
 
 describe("Which copy to keep", () => {
   it("adds, orders and removes keep-rules and protected folders with the keyboard, stored on this device only", async () => {

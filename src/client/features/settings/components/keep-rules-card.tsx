@@ -1,5 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
-import { FolderPatternSchema, KEEP_RULE_KINDS, type KeepPolicy, type KeepRule, type KeepRuleKind, DEFAULT_KEEP_POLICY } from "../../../../domain/keep-rules";
+import {
+  FolderPatternSchema,
+  KEEP_RULE_KINDS,
+  type KeepPolicy,
+  type KeepRule,
+  type KeepRuleKind,
+  DEFAULT_KEEP_POLICY,
+} from "../../../../domain/keep-rules";
 import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
@@ -80,8 +87,8 @@ export function KeepRulesCard() {
     <Card>
       <CardTitle>Which copy to keep</CardTitle>
       <p className="mt-1 text-sm text-muted-foreground">
-        When files are duplicates, one copy stays: the first rule that tells the copies apart decides, then the next. Folders are written as they sit in the
-        folder you scan (“Downloads”, or “/Downloads” for the top one only). Kept on this device only.
+        When files are duplicates, one copy stays: the first rule that tells the copies apart decides, then the next. Folders are written as
+        they sit in the folder you scan (“Downloads”, or “/Downloads” for the top one only). Kept on this device only.
       </p>
       <h3 className="mt-3 text-sm font-semibold">Keep-rules, in order</h3>
       {policy.rules.length === 0 ? (
@@ -96,7 +103,13 @@ export function KeepRulesCard() {
               <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move up: ${ruleText(rule)}`}>
                 Up
               </Button>
-              <Button size="sm" variant="ghost" disabled={i === policy.rules.length - 1} onClick={() => move(i, 1)} aria-label={`Move down: ${ruleText(rule)}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={i === policy.rules.length - 1}
+                onClick={() => move(i, 1)}
+                aria-label={`Move down: ${ruleText(rule)}`}
+              >
                 Down
               </Button>
               <Button
@@ -129,7 +142,11 @@ export function KeepRulesCard() {
             ))}
           </select>
         </div>
-        {needsFolder ? <Field label="Folder" value={ruleFolder} onChange={(e) => setRuleFolder(e.target.value)} error={ruleError} placeholder="Photos" /> : <div />}
+        {needsFolder ? (
+          <Field label="Folder" value={ruleFolder} onChange={(e) => setRuleFolder(e.target.value)} error={ruleError} placeholder="Photos" />
+        ) : (
+          <div />
+        )}
         <Button type="submit" variant="outline">
           Add rule
         </Button>
@@ -150,7 +167,12 @@ export function KeepRulesCard() {
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => save({ ...policy, protectedFolders: policy.protectedFolders.filter((f) => f !== folder) }, `“${folder}” is no longer protected.`)}
+                onClick={() =>
+                  save(
+                    { ...policy, protectedFolders: policy.protectedFolders.filter((f) => f !== folder) },
+                    `“${folder}” is no longer protected.`,
+                  )
+                }
                 aria-label={`Stop protecting ${folder}`}
               >
                 Remove
@@ -160,12 +182,23 @@ export function KeepRulesCard() {
         </ul>
       ) : null}
       <form className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end" onSubmit={addProtected} aria-label="Protect a folder">
-        <Field label="Folder to protect" value={protect} onChange={(e) => setProtect(e.target.value)} error={protectError} placeholder="Family/Originals" />
+        <Field
+          label="Folder to protect"
+          value={protect}
+          onChange={(e) => setProtect(e.target.value)}
+          error={protectError}
+          placeholder="Family/Originals"
+        />
         <Button type="submit" variant="outline">
           Protect folder
         </Button>
       </form>
-      <Button className="mt-3" size="sm" variant="ghost" onClick={() => save(DEFAULT_KEEP_POLICY, "Back to: keep the oldest copy, then the shortest path.")}>
+      <Button
+        className="mt-3"
+        size="sm"
+        variant="ghost"
+        onClick={() => save(DEFAULT_KEEP_POLICY, "Back to: keep the oldest copy, then the shortest path.")}
+      >
         Reset to the default rules
       </Button>
     </Card>

@@ -21,7 +21,10 @@ export function MailboxCard() {
     try {
       await disconnectMailbox();
       await queryClient.invalidateQueries({ queryKey: emailConnectionKey });
-      toast({ title: "Mailbox disconnected", description: c?.stored ? "The kept password was deleted from our server." : "The connection was closed." });
+      toast({
+        title: "Mailbox disconnected",
+        description: c?.stored ? "The kept password was deleted from our server." : "The connection was closed.",
+      });
     } catch {
       toast({ title: "Error", description: "Could not disconnect the mailbox. Please try again.", variant: "destructive" });
     } finally {

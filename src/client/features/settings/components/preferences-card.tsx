@@ -12,11 +12,23 @@ const ROWS: { key: keyof Settings; label: string; description: string }[] = [
   { key: "dailyTips", label: "Daily Tips", description: "Show a decluttering tip on your dashboard." },
   { key: "hapticFeedback", label: "Haptic Feedback", description: "Vibrate on taps and actions where the device supports it." },
   { key: "soundEffects", label: "Sound Effects", description: "Play short sounds for cleanups and errors." },
-  { key: "metadataOnlyScan", label: "Quick scans (sizes only)", description: "Read no file contents: duplicates become 'possible duplicates'." },
+  {
+    key: "metadataOnlyScan",
+    label: "Quick scans (sizes only)",
+    description: "Read no file contents: duplicates become 'possible duplicates'.",
+  },
 ];
 
 /** The toggles (spec §2 Settings), each saved to the server with the 'Setting Updated' notice. */
-export function PreferencesCard({ settings, onChange, signedIn }: { settings: Settings; onChange(p: SettingsPatch): void; signedIn: boolean }) {
+export function PreferencesCard({
+  settings,
+  onChange,
+  signedIn,
+}: {
+  settings: Settings;
+  onChange(p: SettingsPatch): void;
+  signedIn: boolean;
+}) {
   const { theme, setTheme } = useTheme();
   const update = (patch: SettingsPatch, label: string, on: boolean) => {
     onChange(patch);
@@ -27,11 +39,18 @@ export function PreferencesCard({ settings, onChange, signedIn }: { settings: Se
   return (
     <Card>
       <CardTitle>Preferences</CardTitle>
-      {!signedIn ? <p className="mt-1 text-sm text-muted-foreground">Sign in to keep these on every device. Changes stay on this device until then.</p> : null}
+      {!signedIn ? (
+        <p className="mt-1 text-sm text-muted-foreground">Sign in to keep these on every device. Changes stay on this device until then.</p>
+      ) : null}
       <div className="mt-2 divide-y divide-border">
         {ROWS.map((r) => (
           <div key={r.key}>
-            <ToggleRow label={r.label} description={r.description} checked={Boolean(settings[r.key])} onChange={(v) => update({ [r.key]: v }, r.label, v)} />
+            <ToggleRow
+              label={r.label}
+              description={r.description}
+              checked={Boolean(settings[r.key])}
+              onChange={(v) => update({ [r.key]: v }, r.label, v)}
+            />
             {r.key === "notifications" ? <ReminderStatus on={settings.notifications} /> : null}
           </div>
         ))}

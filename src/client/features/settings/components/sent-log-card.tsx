@@ -48,12 +48,13 @@ export function SentLogCard() {
       <section aria-labelledby="sent-log-title">
         <CardTitle id="sent-log-title">What left this device</CardTitle>
         <p className="mt-1 text-sm text-muted-foreground">
-          Every request this browser has sent to our server with data in it, exactly as sent: method, address, time and the JSON body. Scans send only counts
-          and totals — never a file name, folder path or file content. Requests that only read your data carry no body and are not listed.
+          Every request this browser has sent to our server with data in it, exactly as sent: method, address, time and the JSON body. Scans
+          send only counts and totals — never a file name, folder path or file content. Requests that only read your data carry no body and
+          are not listed.
         </p>
         <p className="mt-2 text-sm text-muted-foreground">
-          Passwords (and one-time password-reset tokens) are never kept here: they show as <span className="font-mono">{REDACTED}</span>. The list holds the
-          last {SENT_LOG_LIMIT} requests, stays in this browser only and is never sent anywhere.
+          Passwords (and one-time password-reset tokens) are never kept here: they show as <span className="font-mono">{REDACTED}</span>.
+          The list holds the last {SENT_LOG_LIMIT} requests, stays in this browser only and is never sent anywhere.
         </p>
         {entries.length === 0 ? (
           <p className="mt-3 text-sm" data-testid="sent-log-empty">

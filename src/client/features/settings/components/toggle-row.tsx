@@ -2,7 +2,19 @@ import { Switch } from "radix-ui";
 import { useId } from "react";
 
 /** One labelled on/off setting; the switch is a real button with role="switch". */
-export function ToggleRow({ label, description, checked, onChange, disabled }: { label: string; description: string; checked: boolean; onChange(v: boolean): void; disabled?: boolean }) {
+export function ToggleRow({
+  label,
+  description,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-4 py-3">

@@ -20,7 +20,8 @@ export function YourPreferencesCard() {
           onSubmit={(p) =>
             save.mutate(p, {
               onSuccess: () => toast({ title: "Setting Updated", description: "Your goals are saved." }),
-              onError: () => toast({ title: "Not saved", description: "Your goals could not be saved. Please try again.", variant: "destructive" }),
+              onError: () =>
+                toast({ title: "Not saved", description: "Your goals could not be saved. Please try again.", variant: "destructive" }),
             })
           }
         />

@@ -13,7 +13,11 @@ export function getStripeConfig(signal?: AbortSignal): Promise<StripeConfig> {
 }
 
 export function getStripeConfigQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.subscribe.stripeConfig, queryFn: ({ signal }) => getStripeConfig(signal), staleTime: Infinity });
+  return queryOptions({
+    queryKey: queryKeys.subscribe.stripeConfig,
+    queryFn: ({ signal }) => getStripeConfig(signal),
+    staleTime: Infinity,
+  });
 }
 
 export function useStripeConfig() {

@@ -35,7 +35,19 @@ function ctaLabel(plan: Plan): string {
   return "Get Lifetime Access";
 }
 
-function PlanCard({ plan, busy, disabled, unavailable, onChoose }: { plan: Plan; busy: boolean; disabled: boolean; unavailable: boolean; onChoose(): void }) {
+function PlanCard({
+  plan,
+  busy,
+  disabled,
+  unavailable,
+  onChoose,
+}: {
+  plan: Plan;
+  busy: boolean;
+  disabled: boolean;
+  unavailable: boolean;
+  onChoose(): void;
+}) {
   const noteId = `plan-${plan.id}-note`;
   const label = busy ? "Processing..." : ctaLabel(plan);
   return (
@@ -47,7 +59,9 @@ function PlanCard({ plan, busy, disabled, unavailable, onChoose }: { plan: Plan;
       )}
     >
       {plan.mostPopular ? (
-        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand px-3 py-0.5 text-xs font-semibold text-white">Most Popular</p>
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand px-3 py-0.5 text-xs font-semibold text-white">
+          Most Popular
+        </p>
       ) : null}
       <h2 id={`plan-${plan.id}-name`} className="text-lg font-semibold">
         {plan.name}
@@ -79,7 +93,9 @@ function PlanCard({ plan, busy, disabled, unavailable, onChoose }: { plan: Plan;
       >
         {label}
       </Button>
-      {unavailable ? <p className="mt-2 text-center text-xs text-muted-foreground">Card payments are not set up on this server yet.</p> : null}
+      {unavailable ? (
+        <p className="mt-2 text-center text-xs text-muted-foreground">Card payments are not set up on this server yet.</p>
+      ) : null}
     </article>
   );
 }

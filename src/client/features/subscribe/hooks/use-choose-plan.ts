@@ -63,7 +63,10 @@ export function useChoosePlan() {
         }
         if (result.status === "trial") {
           const ends = result.trialEndsAt ? ` It ends on ${formatDay(result.trialEndsAt)}.` : "";
-          toast({ title: t.trialStartedTitle, description: `Your ${trialLabel(getPlan(plan)) ?? "free trial"} of ${PRODUCT_NAME} Pro has started.${ends}` });
+          toast({
+            title: t.trialStartedTitle,
+            description: `Your ${trialLabel(getPlan(plan)) ?? "free trial"} of ${PRODUCT_NAME} Pro has started.${ends}`,
+          });
           navigate(paths.home);
           return;
         }

@@ -101,7 +101,8 @@ export class MemoryDir implements DirHandle {
   async removeEntry(name: string, opts: { recursive?: boolean } = {}): Promise<void> {
     const found = this.children.get(name);
     if (!found) throw domError("NotFoundError", `${name} not found`);
-    if (found instanceof MemoryDir && found.children.size > 0 && !opts.recursive) throw domError("InvalidModificationError", `${name} is not empty`);
+    if (found instanceof MemoryDir && found.children.size > 0 && !opts.recursive)
+      throw domError("InvalidModificationError", `${name} is not empty`);
     this.children.delete(name);
   }
 

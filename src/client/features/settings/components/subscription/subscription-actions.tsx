@@ -87,8 +87,8 @@ export function SubscriptionActions({ summary }: { summary: SubscriptionSummary 
                 <p>Your free trial ends now and the Pro features lock at once. A free trial can't be started again.</p>
               ) : (
                 <p>
-                  {summary.state === "trial" ? "Your trial" : "Your subscription"} stays active until {endDay ?? "the end of the period"}, then it ends
-                  and you won't be charged again. You can resume until then.
+                  {summary.state === "trial" ? "Your trial" : "Your subscription"} stays active until {endDay ?? "the end of the period"},
+                  then it ends and you won't be charged again. You can resume until then.
                 </p>
               )
             }
@@ -99,7 +99,10 @@ export function SubscriptionActions({ summary }: { summary: SubscriptionSummary 
               const next = await run(() => cancel.mutateAsync());
               toast({
                 title: cardFreeTrial ? "Free trial ended" : "Subscription canceled",
-                description: next.renewsAt && next.state === "canceling" ? `Pro stays unlocked until ${formatDay(next.renewsAt)}.` : "Pro features are now locked.",
+                description:
+                  next.renewsAt && next.state === "canceling"
+                    ? `Pro stays unlocked until ${formatDay(next.renewsAt)}.`
+                    : "Pro features are now locked.",
               });
             }}
           />
@@ -111,8 +114,8 @@ export function SubscriptionActions({ summary }: { summary: SubscriptionSummary 
             description={
               <p>
                 We refund your payments for CleanSpace Pro to your card now
-                {summary.refundDeadline ? ` (you can until ${formatDay(summary.refundDeadline)})` : ""}. Your subscription ends at once and Pro
-                features lock.
+                {summary.refundDeadline ? ` (you can until ${formatDay(summary.refundDeadline)})` : ""}. Your subscription ends at once and
+                Pro features lock.
               </p>
             }
             confirmLabel="Refund and end Pro"
@@ -120,7 +123,10 @@ export function SubscriptionActions({ summary }: { summary: SubscriptionSummary 
             variant="destructive"
             onConfirm={async () => {
               const result = await run(() => refund.mutateAsync());
-              toast({ title: "Refund issued", description: `${formatUsd(result.refundedCents)} goes back to your card within 5–10 days. Pro has ended.` });
+              toast({
+                title: "Refund issued",
+                description: `${formatUsd(result.refundedCents)} goes back to your card within 5–10 days. Pro has ended.`,
+              });
             }}
           />
         ) : null}
@@ -134,7 +140,9 @@ export function SubscriptionActions({ summary }: { summary: SubscriptionSummary 
       {!actions.cancel && (summary.state === "active" || summary.state === "past_due") && summary.withCard ? (
         <p className="text-sm text-muted-foreground">{texts.cancelTooLate}</p>
       ) : null}
-      {refundClosed && summary.refundDeadline ? <p className="text-sm text-muted-foreground">{texts.refundRule(formatDay(summary.refundDeadline))}</p> : null}
+      {refundClosed && summary.refundDeadline ? (
+        <p className="text-sm text-muted-foreground">{texts.refundRule(formatDay(summary.refundDeadline))}</p>
+      ) : null}
     </div>
   );
 }

@@ -32,7 +32,11 @@ describe("Settings → Subscription", () => {
   it("shows plan, state and renewal, and cancels only after the confirmation", async () => {
     const { calls } = stubApi({
       "GET /api/subscription": () => jsonResponse(200, summary()),
-      "POST /api/subscription/cancel": () => jsonResponse(200, summary({ state: "canceling", actions: { cancel: false, resume: true, changePlan: false, updatePayment: true, refund: true } })),
+      "POST /api/subscription/cancel": () =>
+        jsonResponse(
+          200,
+          summary({ state: "canceling", actions: { cancel: false, resume: true, changePlan: false, updatePayment: true, refund: true } }),
+        ),
     });
     const { user } = renderWithApp(<SubscriptionSection />, { path: "/settings" });
     expect((await screen.findByTestId("subscription-state")).textContent).toBe("Active");
@@ -52,7 +56,8 @@ describe("Settings → Subscription", () => {
   it("keeps the dialog open with the server's message when the action is refused", async () => {
     stubApi({
       "GET /api/subscription": () => jsonResponse(200, summary()),
-      "POST /api/subscription/refund": () => jsonResponse(409, { error: "Refunds are available within 30 days of the first purchase only" }),
+      "POST /api/subscription/refund": () =>
+        jsonResponse(409, { error: "Refunds are available within 30 days of the first purchase only" }),
     });
     const { user } = renderWithApp(<SubscriptionSection />, { path: "/settings" });
     await user.click(await screen.findByRole("button", { name: "Request refund" }));
@@ -64,7 +69,13 @@ describe("Settings → Subscription", () => {
   it("after 30 days explains the refund rule instead of offering it", async () => {
     stubApi({
       "GET /api/subscription": () =>
-        jsonResponse(200, summary({ refundDeadline: inDays(-2), actions: { cancel: true, resume: false, changePlan: true, updatePayment: true, refund: false } })),
+        jsonResponse(
+          200,
+          summary({
+            refundDeadline: inDays(-2),
+            actions: { cancel: true, resume: false, changePlan: true, updatePayment: true, refund: false },
+          }),
+        ),
     });
     renderWithApp(<SubscriptionSection />, { path: "/settings" });
     expect(await screen.findByText(/Refunds are available within 30 days of the first purchase only; that ended on/)).toBeTruthy();
@@ -85,7 +96,21 @@ describe("Settings → Subscription", () => {
   it("without card payments: the free plan asks to confirm the address, and resending says so", async () => {
     const { calls } = stubApi({
       "GET /api/subscription": () =>
-        jsonResponse(200, summary({ status: "free", state: "none", plan: null, renewsAt: null, withCard: false, emailVerified: false, trialAvailable: true, paymentsEnabled: false, refundDeadline: null, actions: { cancel: false, resume: false, changePlan: false, updatePayment: false, refund: false } })),
+        jsonResponse(
+          200,
+          summary({
+            status: "free",
+            state: "none",
+            plan: null,
+            renewsAt: null,
+            withCard: false,
+            emailVerified: false,
+            trialAvailable: true,
+            paymentsEnabled: false,
+            refundDeadline: null,
+            actions: { cancel: false, resume: false, changePlan: false, updatePayment: false, refund: false },
+          }),
+        ),
       "POST /api/auth/resend-verification": () => jsonResponse(202, { sent: true }),
     });
     const { user } = renderWithApp(<SubscriptionSection />, { path: "/settings" });

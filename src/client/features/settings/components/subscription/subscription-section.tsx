@@ -20,7 +20,13 @@ import { formatDay, stateLabels, subscriptionTexts as texts } from "./subscripti
 
 function DateLine({ summary }: { summary: SubscriptionSummary }) {
   const day = (iso: string) => <time dateTime={iso}>{formatDay(iso)}</time>;
-  if (summary.state === "trial" && summary.trialEndsAt) return <>Free trial ends on {day(summary.trialEndsAt)}{summary.withCard ? ", then your plan renews" : ""}</>;
+  if (summary.state === "trial" && summary.trialEndsAt)
+    return (
+      <>
+        Free trial ends on {day(summary.trialEndsAt)}
+        {summary.withCard ? ", then your plan renews" : ""}
+      </>
+    );
   if (summary.state === "canceling" && summary.renewsAt) return <>Ends on {day(summary.renewsAt)} · no further charges</>;
   if ((summary.state === "active" || summary.state === "past_due") && summary.renewsAt) return <>Next renewal on {day(summary.renewsAt)}</>;
   if (summary.state === "lifetime") return <>Paid once, yours forever</>;
@@ -31,7 +37,10 @@ function PastDueBanner({ summary }: { summary: SubscriptionSummary }) {
   const portal = useOpenPaymentPortal();
   const suspended = summary.status === "free";
   return (
-    <div role="alert" className="grid gap-2 rounded-xl border border-amber-500/60 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+    <div
+      role="alert"
+      className="grid gap-2 rounded-xl border border-amber-500/60 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <p className="flex items-start gap-2">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
         {suspended || !summary.graceEndsAt ? texts.pastDueSuspended : texts.pastDueGrace(formatDay(summary.graceEndsAt))}

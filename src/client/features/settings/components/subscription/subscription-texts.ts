@@ -22,10 +22,12 @@ export const subscriptionTexts = {
   retry: "Try again",
   noPlan: "You're on the free plan.",
   seePlans: "See plans",
-  pastDueGrace: (date: string) => `Your last payment failed. Pro stays unlocked until ${date}; after that it is suspended until a payment succeeds.`,
+  pastDueGrace: (date: string) =>
+    `Your last payment failed. Pro stays unlocked until ${date}; after that it is suspended until a payment succeeds.`,
   pastDueSuspended: "Your payment failed more than 7 days ago, so Pro is suspended until a payment succeeds.",
   updatePayment: "Update payment method",
-  updatePaymentUnavailable: "Update payment method is unavailable: card payments are not set up on this server, so there is no card to update.",
+  updatePaymentUnavailable:
+    "Update payment method is unavailable: card payments are not set up on this server, so there is no card to update.",
   verifyNeeded: "Confirm your e-mail address to start a free trial. We sent you a link when you signed up.",
   resend: "Send the link again",
   resent: "We sent a new confirmation link. It works for 3 days.",
