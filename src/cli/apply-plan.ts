@@ -9,7 +9,17 @@ import { isInTrash } from "../domain/scan-rules";
 import type { CleanupPlan, PlanFile } from "../domain/schemas/cleanup-plan";
 import { newBatchId, trashDay, trashPathFor } from "../domain/trash-journal";
 import { sha256File } from "./file-sha256";
-import { type JournalWriter, type TrashFs, describeError, errorCode, inRoot, moveFile, openJournal, realFs } from "./trash-fs";
+import {
+  type JournalWriter,
+  type TrashFs,
+  cancelWriteAhead,
+  describeError,
+  errorCode,
+  inRoot,
+  moveFile,
+  openJournal,
+  realFs,
+} from "./trash-fs";
 
 export interface ApplyOptions {
   dryRun?: boolean;
@@ -128,13 +138,8 @@ export function applyPlan(root: string, plan: CleanupPlan, options: ApplyOptions
         report.moved.push({ path: file.path, trashPath, size: file.size });
       } catch (error) {
         report.failed.push({ path: file.path, reason: describeError(error) });
-        // The write-ahead record now names a move that never happened: cancel it (undo
-        // would also see the file in its place and skip it, should this write fail too).
-        try {
-          journal.append({ v: 1, batch: report.batch, at, by: "cli", op: "restore", undoes: report.batch, path: file.path });
-        } catch {
-          // see above
-        }
+        // The write-ahead record now names a move that never happened.
+        cancelWriteAhead(journal, report.batch, at, file.path);
       }
     }
   } finally {

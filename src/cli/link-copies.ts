@@ -9,7 +9,7 @@ import type { CleanupPlan } from "../domain/schemas/cleanup-plan";
 import { newBatchId } from "../domain/trash-journal";
 import { type ApplyReport, checkFile } from "./apply-plan";
 import { sameBytes } from "./file-sha256";
-import { type JournalWriter, type TrashFs, describeError, inRoot, openJournal, realFs } from "./trash-fs";
+import { type JournalWriter, type TrashFs, cancelWriteAhead, describeError, inRoot, openJournal, realFs } from "./trash-fs";
 
 export interface LinkReport extends Omit<ApplyReport, "moved"> {
   linked: { path: string; target: string; size: number }[];
@@ -82,11 +82,7 @@ export function linkCopies(root: string, plan: CleanupPlan, options: { dryRun?: 
           // never made
         }
         report.failed.push({ path: file.path, reason: describeError(error) });
-        try {
-          journal.append({ v: 1, batch: report.batch, at, by: "cli", op: "restore", undoes: report.batch, path: file.path });
-        } catch {
-          // undo sees a file with one link and skips it
-        }
+        cancelWriteAhead(journal, report.batch, at, file.path);
       }
     }
   } finally {

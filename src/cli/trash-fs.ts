@@ -59,6 +59,19 @@ export interface JournalWriter {
   close(): void;
 }
 
+/**
+ * Closes the write-ahead record of a step that failed (a move or a link never made), so undo
+ * does not look for it. Best effort: should this write fail too, undo finds the file still in
+ * its place (or with one link) and skips it.
+ */
+export function cancelWriteAhead(journal: JournalWriter, batch: string, at: string, path: string): void {
+  try {
+    journal.append({ v: 1, batch, at, by: "cli", op: "restore", undoes: batch, path });
+  } catch {
+    // See above: undo skips what never moved.
+  }
+}
+
 /** Opens the journal for appending, creating the trash folder; throws when it cannot be written. */
 export function openJournal(fs: TrashFs, root: string): JournalWriter {
   fs.mkdirSync(inRoot(root, TRASH_DIR), { recursive: true });
