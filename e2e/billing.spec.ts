@@ -80,7 +80,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 /** Opens the action's confirmation dialog and confirms it. */
 async function confirm(page: Page, open: Locator, dialogTitle: string, confirmLabel: string): Promise<void> {
   await open.click();
-  const dialog = page.getByRole("dialog", { name: dialogTitle });
+  const dialog = page.getByRole("alertdialog", { name: dialogTitle });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: confirmLabel }).click();
   await expect(dialog).toBeHidden();

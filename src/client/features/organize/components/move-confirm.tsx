@@ -1,6 +1,6 @@
 import { formatBytes, plural } from "../../../../domain/format";
 import type { OrganizeItem } from "../organize-item";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 
 interface Props {
   items: readonly OrganizeItem[] | null;

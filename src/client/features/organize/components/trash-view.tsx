@@ -13,7 +13,7 @@ import { deletePermanently, listTrash, restoreFromTrash, type TrashEntry } from 
 import { folderPermission } from "../../../lib/scan-folder-store";
 import { playSound } from "../../../lib/sounds";
 import { toast } from "../../../lib/toast-store";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { VirtualList } from "./virtual-list";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -179,7 +179,7 @@ export function TrashView({ open, root, onOpenChange, onDeleted, onRestored }: P
             open={confirming}
             title="Delete permanently?"
             confirmLabel="Delete permanently"
-            destructive
+            confirmVariant="destructive"
             busy={busy}
             onConfirm={() => void remove()}
             onCancel={() => setConfirming(false)}

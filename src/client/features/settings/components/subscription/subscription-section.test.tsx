@@ -44,7 +44,7 @@ describe("Settings → Subscription", () => {
     expect(screen.getByText(/Next renewal on/)).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Cancel subscription" }));
-    const dialog = await screen.findByRole("dialog", { name: "Cancel your subscription?" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Cancel your subscription?" });
     expect(dialog.textContent).toMatch(/stays active until .+, then it ends and you won't be charged again/);
     expect(calls.some((c) => c.route === "POST /api/subscription/cancel")).toBe(false);
     await user.click(within(dialog).getByRole("button", { name: "Cancel subscription" }));
@@ -61,7 +61,7 @@ describe("Settings → Subscription", () => {
     });
     const { user } = renderWithApp(<SubscriptionSection />, { path: "/settings" });
     await user.click(await screen.findByRole("button", { name: "Request refund" }));
-    const dialog = await screen.findByRole("dialog", { name: "Ask for a refund?" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Ask for a refund?" });
     await user.click(within(dialog).getByRole("button", { name: "Refund and end Pro" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Refunds are available within 30 days of the first purchase only");
   });
