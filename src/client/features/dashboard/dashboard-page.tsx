@@ -126,7 +126,12 @@ export function DashboardPage() {
       ) : (
         <>
           {askPreferences ? <PreferencesPrompt current={askPreferences} /> : null}
-          <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} />
+          <HealthScoreCard
+            score={score}
+            factors={factors}
+            hasScanned={summary !== null}
+            pending={userId && !data.data ? (data.isError ? "unavailable" : "loading") : undefined}
+          />
           {summary ? <ScanResultsCard summary={summary} /> : null}
           <CategoriesList order={orderCategories(settings)} summary={summary} email={userId ? data.data : undefined} />
           <GoalCard goal={goal} quickWins={summary ? pickQuickWins(summary) : []} streak={currentStreak} />

@@ -18,12 +18,15 @@ export function HealthScoreCard({
   score,
   factors,
   hasScanned,
+  pending,
   title = "Digital Health Score",
   subtitle,
 }: {
   score: number;
   factors: ScoreFactor[];
   hasScanned: boolean;
+  /** A signed-in user's score not known yet ("loading") or not loaded ("unavailable"): never "run your first scan". */
+  pending?: "loading" | "unavailable";
   title?: string;
   subtitle?: string;
 }) {
@@ -38,7 +41,13 @@ export function HealthScoreCard({
       <h2 id="score-title" className="text-sm font-medium uppercase tracking-wide opacity-90">
         {title}
       </h2>
-      {hasScanned ? (
+      {pending === "loading" ? (
+        <p role="status" className="mt-2 text-sm">
+          Loading your score…
+        </p>
+      ) : pending === "unavailable" ? (
+        <p className="mt-2 text-sm">Your score could not be loaded right now. It will show here once the connection is back.</p>
+      ) : hasScanned ? (
         <>
           <p className="mt-1 flex items-baseline gap-2">
             <span className="text-5xl font-bold tabular-nums" data-testid="health-score">
