@@ -124,8 +124,8 @@ export function KeepRulesCard() {
           ))}
         </ol>
       )}
-      <form className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={addRule} aria-label="Add a keep-rule">
-        <div className="grid gap-1.5">
+      <form className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end [&>*]:min-w-0" onSubmit={addRule} aria-label="Add a keep-rule">
+        <div className="grid min-w-0 gap-1.5">
           <label htmlFor={kindId} className="text-sm font-medium">
             Rule to add
           </label>
@@ -133,7 +133,7 @@ export function KeepRulesCard() {
             id={kindId}
             value={kind}
             onChange={(e) => setKind(e.target.value as KeepRuleKind)}
-            className="h-11 rounded-lg border border-border bg-background px-3 text-base focus-visible:ring-2 focus-visible:ring-brand"
+            className="h-11 w-full min-w-0 rounded-lg border border-border bg-background px-3 text-base focus-visible:ring-2 focus-visible:ring-brand"
           >
             {KEEP_RULE_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -181,7 +181,7 @@ export function KeepRulesCard() {
           ))}
         </ul>
       ) : null}
-      <form className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end" onSubmit={addProtected} aria-label="Protect a folder">
+      <form className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end [&>*]:min-w-0" onSubmit={addProtected} aria-label="Protect a folder">
         <Field
           label="Folder to protect"
           value={protect}
