@@ -124,7 +124,11 @@ export function KeepRulesCard() {
           ))}
         </ol>
       )}
-      <form className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end [&>*]:min-w-0" onSubmit={addRule} aria-label="Add a keep-rule">
+      <form
+        className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end [&>*]:min-w-0"
+        onSubmit={addRule}
+        aria-label="Add a keep-rule"
+      >
         <div className="grid min-w-0 gap-1.5">
           <label htmlFor={kindId} className="text-sm font-medium">
             Rule to add
@@ -181,7 +185,11 @@ export function KeepRulesCard() {
           ))}
         </ul>
       ) : null}
-      <form className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end [&>*]:min-w-0" onSubmit={addProtected} aria-label="Protect a folder">
+      <form
+        className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end [&>*]:min-w-0"
+        onSubmit={addProtected}
+        aria-label="Protect a folder"
+      >
         <Field
           label="Folder to protect"
           value={protect}
