@@ -97,29 +97,31 @@ export function KeepRulesCard() {
         <ol className="mt-1 grid gap-1" aria-label="Keep-rules, in order">
           {policy.rules.map((rule, i) => (
             <li key={`${rule.kind}:${"folder" in rule ? rule.folder : ""}`} className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="min-w-0 flex-1 break-all">
+              <span className="min-w-0 flex-1 basis-40 [overflow-wrap:anywhere]">
                 {i + 1}. {ruleText(rule)}
               </span>
-              <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move up: ${ruleText(rule)}`}>
-                Up
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={i === policy.rules.length - 1}
-                onClick={() => move(i, 1)}
-                aria-label={`Move down: ${ruleText(rule)}`}
-              >
-                Down
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => save({ ...policy, rules: policy.rules.filter((_, k) => k !== i) }, `Removed: ${ruleText(rule)}.`)}
-                aria-label={`Remove: ${ruleText(rule)}`}
-              >
-                Remove
-              </Button>
+              <span className="flex shrink-0 gap-1">
+                <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move up: ${ruleText(rule)}`}>
+                  Up
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={i === policy.rules.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`Move down: ${ruleText(rule)}`}
+                >
+                  Down
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => save({ ...policy, rules: policy.rules.filter((_, k) => k !== i) }, `Removed: ${ruleText(rule)}.`)}
+                  aria-label={`Remove: ${ruleText(rule)}`}
+                >
+                  Remove
+                </Button>
+              </span>
             </li>
           ))}
         </ol>
@@ -167,7 +169,7 @@ export function KeepRulesCard() {
         <ul className="mt-1 grid gap-1" aria-label="Protected folders">
           {policy.protectedFolders.map((folder) => (
             <li key={folder} className="flex items-center gap-2 text-sm">
-              <span className="min-w-0 flex-1 break-all">{folder}</span>
+              <span className="min-w-0 flex-1 basis-40 [overflow-wrap:anywhere]">{folder}</span>
               <Button
                 size="sm"
                 variant="ghost"
