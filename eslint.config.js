@@ -77,7 +77,9 @@ const kebabCase = {
 };
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/", "coverage/", "src/server/db/migrations/"] },
+  {
+    ignores: ["dist/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/", "coverage/", "src/server/db/migrations/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
