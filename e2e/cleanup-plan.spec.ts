@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { confirmEmailViaOutbox } from "./support/auth";
+import { startCardFreeTrial } from "./support/auth";
 
 const CLI = join(process.cwd(), "bin", "cleanspace.mjs");
 const REPORT = "Quarterly report\n".repeat(500);
@@ -45,9 +45,7 @@ async function proUser(request: APIRequestContext, baseURL: string) {
   });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: number };
-  await confirmEmailViaOutbox(request, baseURL);
-  const trial = await request.post("/api/create-subscription", { data: { userId: id, planType: "monthly" }, headers: { origin: baseURL } });
-  expect(trial.status(), await trial.text()).toBe(200);
+  await startCardFreeTrial(request, id, baseURL);
 }
 
 test("a plan exported from a read-only folder is applied and undone by the CLI", async ({ page, baseURL }) => {

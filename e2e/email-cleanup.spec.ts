@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "../scripts/test-support/dovecot.mjs";
 import { expect, expectAccessible, test } from "./fixtures";
-import { confirmEmailViaOutbox } from "./support/auth";
+import { startCardFreeTrial } from "./support/auth";
 import { takeExpectedConsoleErrors } from "./support/console";
 
 const CA_PATH = join(tmpdir(), `cleanspace-e2e-imap-ca-${process.env.E2E_PORT ?? 5100}.pem`);
@@ -48,9 +48,7 @@ async function proUser(request: APIRequestContext, baseURL: string) {
   });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: number };
-  await confirmEmailViaOutbox(request, baseURL);
-  const trial = await request.post("/api/create-subscription", { data: { userId: id, planType: "monthly" }, headers: { origin: baseURL } });
-  expect(trial.status(), await trial.text()).toBe(200);
+  await startCardFreeTrial(request, id, baseURL);
 }
 
 const countOf = (address: string) => plan.filter((m) => m.address === address).length;

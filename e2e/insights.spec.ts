@@ -6,13 +6,13 @@
  * from the same domain rules, applied to the seeded history here.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { computeHealthScore } from "../src/domain/health-score";
 import { SCAN_CATEGORIES } from "../src/domain/scan-rules";
 import type { ScanSummary } from "../src/domain/schemas/scan-summary";
 import { computeWellness } from "../src/domain/wellness";
 import { expect, expectAccessible, test } from "./fixtures";
-import { baseUrl, confirmEmailViaOutbox, registerViaApi } from "./support/auth";
+import { baseUrl, registerViaApi, startCardFreeTrial } from "./support/auth";
 
 type Cat = (typeof SCAN_CATEGORIES)[number];
 
@@ -75,17 +75,10 @@ const EVENTS = [
 
 const origin = () => ({ origin: baseUrl() });
 
-async function startTrial(request: APIRequestContext, userId: number) {
-  await confirmEmailViaOutbox(request);
-  const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: origin() });
-  expect(res.status(), await res.text()).toBe(200);
-  expect((await res.json()).status).toBe("trial");
-}
-
 /** A trial user with the seeded week; returns the server's "today" for file names. */
 async function seededTrialUser(page: Page): Promise<{ id: number; email: string; today: string }> {
   const user = await registerViaApi(page.request);
-  await startTrial(page.request, user.id);
+  await startCardFreeTrial(page.request, user.id);
   const res = await page.request.post("/api/test/seed-insights", {
     data: { snapshots: SCANS, events: EVENTS, streak: { historyDaysAgo: [0, 1, 2, 3, 4, 5, 6], longestStreak: 7 } },
     headers: origin(),

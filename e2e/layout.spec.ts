@@ -3,9 +3,9 @@
  * horizontal overflow, no interactive control drawn on top of another, and no text spilling
  * out of its control. Full-page screenshots of each page land in the test's output folder (test-results/) for a human look.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { baseUrl, confirmEmailViaOutbox, registerViaApi } from "./support/auth";
+import { registerViaApi, startCardFreeTrial } from "./support/auth";
 
 const WIDTHS = [360, 414] as const;
 
@@ -127,13 +127,6 @@ function findLayoutProblems(): Problem[] {
   return problems;
 }
 
-async function startTrial(request: APIRequestContext, userId: number) {
-  // A card-free trial waits for a confirmed address (issue 17).
-  await confirmEmailViaOutbox(request);
-  const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: { origin: baseUrl() } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() =>
@@ -147,7 +140,7 @@ for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
     const user = await registerViaApi(page.request);
-    await startTrial(page.request, user.id);
+    await startCardFreeTrial(page.request, user.id);
 
     const failures: string[] = [];
     for (const path of PAGES) {

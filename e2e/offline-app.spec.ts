@@ -5,14 +5,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { baseUrl, confirmEmailViaOutbox, newAccount, registerViaApi } from "./support/auth";
-
-async function startTrial(request: APIRequestContext, userId: number) {
-  // A card-free trial waits for a confirmed address (issue 17).
-  await confirmEmailViaOutbox(request);
-  const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: { origin: baseUrl() } });
-  expect(res.status(), await res.text()).toBe(200);
-}
+import { baseUrl, newAccount, registerViaApi, startCardFreeTrial } from "./support/auth";
 
 /** A saved scan and a three-day streak, through the test-only seed route. */
 async function seedScanAndStreak(request: APIRequestContext) {
@@ -72,7 +65,7 @@ async function storedKeys(page: Page): Promise<Record<string, number>> {
 test("the signed-in app opened offline shows the cached user, data, streak and Organize", async ({ page, context, consoleErrors }) => {
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   const user = await registerViaApi(page.request, newAccount({ name: "Ada Lovelace" }));
-  await startTrial(page.request, user.id);
+  await startCardFreeTrial(page.request, user.id);
   await seedScanAndStreak(page.request);
   await page.request.put("/api/preferences", { data: { skipped: true }, headers: { origin: baseUrl() } });
 

@@ -6,15 +6,8 @@
  * a batch and back loses nothing and doubles nothing.
  */
 import type { APIRequestContext, Page, Request } from "@playwright/test";
-import { confirmEmailViaOutbox, registerViaApi } from "./support/auth";
+import { registerViaApi, startCardFreeTrial } from "./support/auth";
 import { expect, expectAccessible, test } from "./fixtures";
-
-/** The card-free trial the test server starts without Stripe keys: Organize is Pro only. */
-async function startTrial(request: APIRequestContext, baseURL: string, userId: number) {
-  await confirmEmailViaOutbox(request, baseURL);
-  const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: { origin: baseURL } });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 async function goalCompleted(request: APIRequestContext, userId: number): Promise<number> {
   return ((await (await request.get(`/api/digital-data/${userId}`)).json()) as { goal: { completed: number } }).goal.completed;
@@ -127,7 +120,7 @@ async function seedScanIndex(page: Page, files: number) {
 /** A signed-in Pro user on Organize's Files tab with `files` scanned files and batch mode on. */
 async function openOrganize(page: Page, baseURL: string, files: number) {
   const user = await registerViaApi(page.request);
-  await startTrial(page.request, baseURL, user.id);
+  await startCardFreeTrial(page.request, user.id, baseURL);
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   await page.goto("/organize?tab=files");
   await seedScanIndex(page, files);

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { confirmEmailViaOutbox } from "./support/auth";
+import { startCardFreeTrial } from "./support/auth";
 
 const PASSWORD = "correct horse battery";
 
@@ -19,14 +19,6 @@ async function register(request: APIRequestContext, baseURL: string, name = "Oli
   const res = await request.post("/api/users", { data: { name, email, password: PASSWORD }, headers: { origin: baseURL } });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: number; email: string };
-}
-
-/** The card-free trial the test server starts without Stripe keys (POST /api/create-subscription). */
-async function startTrial(request: APIRequestContext, baseURL: string, userId: number) {
-  await confirmEmailViaOutbox(request, baseURL);
-  const res = await request.post("/api/create-subscription", { data: { userId, planType: "monthly" }, headers: { origin: baseURL } });
-  expect(res.status(), await res.text()).toBe(200);
-  expect((await res.json()).status).toBe("trial");
 }
 
 // --- a small PNG so the browser has a real image to thumbnail ---
@@ -154,7 +146,7 @@ const row = (page: Page, name: string) =>
 test("a Pro user moves duplicate copies to the CleanSpace trash, undoes it byte for byte, and filters", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const user = await register(page.request, baseURL!);
-  await startTrial(page.request, baseURL!, user.id);
+  await startCardFreeTrial(page.request, user.id, baseURL!);
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
 
   // No scan on this device yet: an honest empty state.
@@ -325,7 +317,7 @@ test.describe("as a desktop Chrome user", () => {
 
   test("an unknown tab falls back to photos; e-mail says plainly that a mailbox needs OAuth setup", async ({ page, baseURL }) => {
     const user = await register(page.request, baseURL!);
-    await startTrial(page.request, baseURL!, user.id);
+    await startCardFreeTrial(page.request, user.id, baseURL!);
     await page.goto("/organize?tab=__proto__");
     await expect(page.getByRole("tab", { name: "Photos" })).toHaveAttribute("aria-selected", "true");
     await page.getByRole("tab", { name: "Email" }).click();
@@ -348,7 +340,7 @@ test.describe("as a desktop Chrome user", () => {
 
 test("files picked read-only are marked reviewed on this device, and the list downloads as CSV", async ({ page, baseURL }) => {
   const user = await register(page.request, baseURL!);
-  await startTrial(page.request, baseURL!, user.id);
+  await startCardFreeTrial(page.request, user.id, baseURL!);
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   const dir = join(mkdtempSync(join(tmpdir(), "cs-organize-")), "picked");
   for (const [path, text] of [
@@ -392,7 +384,7 @@ test("files picked read-only are marked reviewed on this device, and the list do
 test("100,000 scanned items render and scroll through the virtualized list", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const user = await register(page.request, baseURL!);
-  await startTrial(page.request, baseURL!, user.id);
+  await startCardFreeTrial(page.request, user.id, baseURL!);
   await page.goto("/organize?tab=files");
   await expect(page.getByRole("heading", { name: "No scan on this device yet" })).toBeVisible();
   const N = 100_000;

@@ -111,3 +111,14 @@ export async function confirmEmailViaOutbox(request: APIRequestContext, origin: 
   const res = await request.post(`${origin}/api/auth/verify-email`, { data: { token }, headers: { origin } });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/**
+ * The card-free trial the test server starts without Stripe keys: confirms the account's
+ * address from the outbox (a trial waits for it), then POST /api/create-subscription.
+ */
+export async function startCardFreeTrial(request: APIRequestContext, userId: number, origin: string = baseUrl()): Promise<void> {
+  await confirmEmailViaOutbox(request, origin);
+  const res = await request.post(`${origin}/api/create-subscription`, { data: { userId, planType: "monthly" }, headers: { origin } });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(((await res.json()) as { status: string }).status).toBe("trial");
+}
