@@ -9,6 +9,7 @@ import {
   loadDigitalData,
   presentDigitalDataRead,
   readDigitalDataWithSession,
+  recordSnapshot,
   saveScanWithSnapshot,
   saveSummary,
   type DigitalDataRead,
@@ -61,8 +62,7 @@ export const digitalDataRoutes: FastifyPluginAsyncZod = async (app) => {
     const today = await userToday(app.db, userId);
     const data = await loadDigitalData(app.db, userId, today);
     if (!data.summary) throw new HttpError(409, "Run a scan first");
-    // The stored summary's scan, recorded once however often this is called.
-    const saved = await saveScanWithSnapshot(app.db, userId, data.summary, today);
-    return { userId, healthScore: saved.healthScore, snapshotId: saved.snapshotId };
+    const snapshotId = await recordSnapshot(app.db, userId, data.summary, data.healthScore, today);
+    return { userId, healthScore: data.healthScore, snapshotId };
   });
 };

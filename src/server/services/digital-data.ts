@@ -47,10 +47,34 @@ export async function saveSummary(db: Db, userId: number, summary: ScanSummary):
   return cols.healthScore;
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /**
- * A finished scan in one write: the summary and its snapshot in one transaction, the snapshot
- * keyed on the scan (`summary.scannedAt`), so a retried request changes nothing more.
+ * Records a scan's snapshot (the history Insights reads), keyed on the scan
+ * (`summary.scannedAt`): recording the same scan again returns the row it already has. The
+ * spec's snapshot route records the stored summary with it, without rewriting the summary.
  */
+export async function recordSnapshot(
+  db: Db | Tx,
+  userId: number,
+  summary: ScanSummary,
+  healthScore: number,
+  localDay: string,
+): Promise<number> {
+  const [inserted] = await db
+    .insert(scanSnapshots)
+    .values({ userId, localDate: localDay, healthScore, summary, scanId: summary.scannedAt })
+    .onConflictDoNothing({ target: [scanSnapshots.userId, scanSnapshots.scanId] })
+    .returning({ id: scanSnapshots.id });
+  if (inserted) return inserted.id;
+  const [existing] = await db
+    .select({ id: scanSnapshots.id })
+    .from(scanSnapshots)
+    .where(and(eq(scanSnapshots.userId, userId), eq(scanSnapshots.scanId, summary.scannedAt)));
+  return existing!.id;
+}
+
+/** A finished scan in one write: the summary and its snapshot in one transaction, once per scan. */
 export async function saveScanWithSnapshot(
   db: Db,
   userId: number,
@@ -64,17 +88,7 @@ export async function saveScanWithSnapshot(
       .insert(digitalData)
       .values({ userId, ...cols })
       .onConflictDoUpdate({ target: digitalData.userId, set: cols });
-    const [inserted] = await tx
-      .insert(scanSnapshots)
-      .values({ userId, localDate: localDay, healthScore: cols.healthScore, summary: withMail, scanId: summary.scannedAt })
-      .onConflictDoNothing({ target: [scanSnapshots.userId, scanSnapshots.scanId] })
-      .returning({ id: scanSnapshots.id });
-    if (inserted) return { healthScore: cols.healthScore, snapshotId: inserted.id };
-    const [existing] = await tx
-      .select({ id: scanSnapshots.id })
-      .from(scanSnapshots)
-      .where(and(eq(scanSnapshots.userId, userId), eq(scanSnapshots.scanId, summary.scannedAt)));
-    return { healthScore: cols.healthScore, snapshotId: existing!.id };
+    return { healthScore: cols.healthScore, snapshotId: await recordSnapshot(tx, userId, withMail, cols.healthScore, localDay) };
   });
 }
 
