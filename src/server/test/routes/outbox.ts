@@ -1,6 +1,6 @@
 /**
- * Test-only (src/server/test-routes.ts, never in the production bundle): lets browser suites read the mail the app "sent", the way a
- * user reads their inbox. Only test-main.ts and the API test app register it.
+ * Test-only (src/server/test/routes/, never in the production bundle): lets browser suites read the mail the app "sent", the way a
+ * user reads their inbox. Only the test server (test/main.ts) and the API test app register it.
  */
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -1,8 +1,8 @@
 /**
- * Test-only (src/server/test-routes.ts, never in the production bundle): gives the signed-in user a backdated history — scan snapshots
+ * Test-only (src/server/test/routes/, never in the production bundle): gives the signed-in user a backdated history — scan snapshots
  * and cleanup events on past days, and a streak — so browser suites can check a week of
  * Insights through the real screens. The public API dates everything by the server's
- * clock, so this is the only way to have "last Tuesday". Only test-main.ts and the API test app register it.
+ * clock, so this is the only way to have "last Tuesday". Only the test server (test/main.ts) and the API test app register it.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -22,7 +22,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/stripe/webhook": "called by Stripe; its signature is the credential",
 };
 
-/** Test-only routes: registered only by the test entry (test-routes.ts), never by main.ts (access suite, production-bundle test). */
+/** Test-only routes: registered only by the test entry (test/routes/), never by main.ts (access suite, production-bundle test). */
 export const isTestOnly = (route: Pick<ApiRoute, "url">) => route.url.startsWith("/api/test/");
 
 /** State-changing routes the Origin (CSRF) check does not cover. */
