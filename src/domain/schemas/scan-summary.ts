@@ -13,6 +13,30 @@ const bytes = z.number().int().nonnegative().max(MAX_SCAN_BYTES);
 
 const CategoryTotalsSchema = z.object({ count, bytes }).strict();
 
+/**
+ * What the photo analysis found (issue 19): counts and bytes only — never a hash, a name or
+ * a thumbnail. "Extra" counts are the photos proposed for the trash (every one but the best
+ * shot of each group), so their bytes are what cleaning them frees.
+ */
+export const PhotoFindingsSchema = z
+  .object({
+    /** Photos decoded and analysed. */
+    analysed: count,
+    /** Photos that could not be decoded here (e.g. HEIC without a platform decoder). */
+    skipped: count,
+    similarGroups: count,
+    similarExtra: count,
+    similarExtraBytes: bytes,
+    blurry: count,
+    blurryBytes: bytes,
+    screenshots: count,
+    screenshotsBytes: bytes,
+    /** Screenshots older than 30 days (a subset of screenshots). */
+    oldScreenshots: count,
+    oldScreenshotsBytes: bytes,
+  })
+  .strict();
+
 const categoryShape = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, CategoryTotalsSchema])) as Record<
   ScanCategory,
   typeof CategoryTotalsSchema
@@ -45,6 +69,8 @@ export const ScanSummarySchema = z
      * Optional: summaries saved before it existed still read; then the bytes are unknown.
      */
     photosDuplicateBytes: bytes.optional(),
+    /** Present when the scan analysed photos (similar, blurry, screenshots). */
+    photoFindings: PhotoFindingsSchema.optional(),
     appsCount: count,
     appsUnused: count,
     emailCount: count,
@@ -68,10 +94,18 @@ export const ScanSummarySchema = z
     if (s.photosDuplicateBytes !== undefined && s.photosDuplicateBytes > s.duplicateBytes) {
       ctx.addIssue({ code: "custom", path: ["photosDuplicateBytes"], message: "cannot exceed duplicateBytes" });
     }
+    const f = s.photoFindings;
+    if (f && (f.oldScreenshots > f.screenshots || f.oldScreenshotsBytes > f.screenshotsBytes)) {
+      ctx.addIssue({ code: "custom", path: ["photoFindings", "oldScreenshots"], message: "cannot exceed screenshots" });
+    }
+    if (f && f.analysed + f.skipped > s.photosCount) {
+      ctx.addIssue({ code: "custom", path: ["photoFindings", "analysed"], message: "cannot exceed photosCount" });
+    }
     if (s.photosDuplicates > s.photosCount) {
       ctx.addIssue({ code: "custom", path: ["photosDuplicates"], message: "cannot exceed photosCount" });
     }
   });
 
 export type ScanSummary = z.infer<typeof ScanSummarySchema>;
+export type PhotoFindings = z.infer<typeof PhotoFindingsSchema>;
 export type ScanCategoryTotals = z.infer<typeof CategoryTotalsSchema>;
