@@ -1,7 +1,9 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import type { PhotoReport } from "../domain/photos/index";
 import type { ScanCategory } from "../domain/scan-rules";
 import type { ScanSummary } from "../domain/schemas/scan-summary";
 import { clearBrowserHashCache } from "./hash-cache-idb";
+import { clearPhotoCache } from "./photos/photo-cache-idb";
 import type { DuplicateGroup, ScanItem } from "./types";
 
 /**
@@ -16,6 +18,8 @@ export interface StoredScanMeta {
   summary: ScanSummary;
   scannedAt: string;
   duplicates: DuplicateGroup[];
+  /** The photo analysis of the items (issue 19), when the scan made one. */
+  photoReport?: PhotoReport;
 }
 
 export interface StoredScanIndex extends StoredScanMeta {
@@ -70,6 +74,7 @@ export async function saveScanIndex(
   items: readonly ScanItem[],
   summary: ScanSummary,
   duplicates: readonly DuplicateGroup[] = [],
+  photoReport?: PhotoReport,
 ): Promise<void> {
   const db = await openScanDb();
   try {
@@ -83,7 +88,9 @@ export async function saveScanIndex(
       for (let start = 0, n = 1; start < items.length; start += CHUNK_ITEMS, n++) {
         await itemStore.put({ id: -n, items: items.slice(start, start + CHUNK_ITEMS) });
       }
-      await tx.objectStore("meta").put({ summary, scannedAt: summary.scannedAt, duplicates: [...duplicates] }, LATEST);
+      const meta: StoredScanMeta = { summary, scannedAt: summary.scannedAt, duplicates: [...duplicates] };
+      if (photoReport) meta.photoReport = photoReport;
+      await tx.objectStore("meta").put(meta, LATEST);
       await tx.done;
     } catch (error) {
       abortQuietly(tx);
@@ -131,9 +138,10 @@ export async function loadScanItemsByCategory(category: ScanCategory): Promise<S
   }
 }
 
-/** Clears the index and the hash cache: the cache holds the same paths. */
+/** Clears the index and the hash and photo caches: the caches hold the same paths. */
 export async function clearScanIndex(): Promise<void> {
   await clearBrowserHashCache();
+  await clearPhotoCache();
   const db = await openScanDb();
   try {
     const tx = db.transaction(["items", "meta"], "readwrite");

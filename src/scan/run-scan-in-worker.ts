@@ -21,6 +21,8 @@ export interface RunScanInWorkerOptions {
   signal?: AbortSignal;
   now?: number;
   photoDimensions?: boolean;
+  /** Analyse photos in the photos stage (issue 19); default true. */
+  photos?: boolean;
   apps?: DetectedApp[];
   /** The worker saves the item index itself; the result then carries no items (see scanAndSaveInWorker). */
   saveIndex?: boolean;
@@ -100,6 +102,7 @@ export function runScanInWorker(options: RunScanInWorkerOptions): Promise<ScanRe
       metadataOnly: options.metadataOnly ?? false,
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.photoDimensions === undefined ? {} : { photoDimensions: options.photoDimensions }),
+      ...(options.photos === undefined ? {} : { photos: options.photos }),
       ...(options.apps === undefined ? {} : { apps: options.apps }),
       ...(options.saveIndex ? { saveIndex: true } : {}),
     };

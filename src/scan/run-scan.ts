@@ -5,7 +5,7 @@ import { findDuplicates } from "./find-duplicates";
 import { IMAGE_HEADER_BYTES, readImageSize } from "./image-size";
 import { ProgressReporter, type ProgressThrottle } from "./progress";
 import { summarizeScan } from "./summarize";
-import type { ContentHasher, ScanCounts, ScanEntry, ScanItem, ScanProgress, ScanResult, ScanSource } from "./types";
+import type { ContentHasher, PhotoAnalyser, ScanCounts, ScanEntry, ScanItem, ScanProgress, ScanResult, ScanSource } from "./types";
 
 export interface ScanOptions<Ref> {
   /** Read no content: duplicates by equal size only, labelled possible duplicates (spec §5). */
@@ -21,6 +21,8 @@ export interface ScanOptions<Ref> {
   apps?: readonly DetectedApp[];
   /** Read image headers for width and height (one small read per photo). Off by default. */
   photoDimensions?: boolean;
+  /** Decodes and analyses photos in the photos stage (issue 19); none by default. Not run in metadata-only mode. */
+  photos?: PhotoAnalyser<Ref>;
   /** Told when each stage of the files work ends ("walk", "first-pass", "full-pass", "summary"): for profiling. */
   onPhase?: (phase: ScanPhase) => void;
 }
@@ -63,7 +65,15 @@ export async function runScan<Ref>(source: ScanSource<Ref>, options: ScanOptions
 
   signal?.throwIfAborted();
   reporter.enter("photos", counts);
-  if (options.photoDimensions && !metadataOnly) await addPhotoDimensions(source, files.items, files.entries, signal);
+  if (options.photoDimensions && !metadataOnly && !options.photos) await addPhotoDimensions(source, files.items, files.entries, signal);
+  const photos =
+    options.photos && !metadataOnly
+      ? await options.photos.analyse(source, files.items, files.entries, {
+          signal,
+          nowMs,
+          onProgress: (done) => reporter.tick(counts, "photos", done, counts.photos),
+        })
+      : null;
 
   signal?.throwIfAborted();
   counts.apps = apps.length;
@@ -74,6 +84,7 @@ export async function runScan<Ref>(source: ScanSource<Ref>, options: ScanOptions
 
   const skipped = { ...source.skipped, unreadable: source.skipped.unreadable + duplicates.unreadable };
   const summary = summarizeScan({ items: files.items, groups: duplicates.groups, skipped, apps, metadataOnly, nowMs });
+  if (photos) summary.photoFindings = photos.findings;
   options.onPhase?.("summary");
   reporter.enter("complete", counts);
   return {
@@ -83,6 +94,7 @@ export async function runScan<Ref>(source: ScanSource<Ref>, options: ScanOptions
     skipped,
     hardLinks: files.hardLinks,
     metadataOnly,
+    ...(photos ? { photoReport: photos.report } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { openBrowserHashCache } from "./hash-cache-idb";
 import { saveScanIndex } from "./index-store";
 import { runScan } from "./run-scan";
 import { createDirectoryHandleSource } from "./sources/directory-handle";
+import { createBrowserPhotoStage } from "./photos/browser-photo-stage";
 import { FileFeed } from "./sources/file-feed";
 import { createFileListSource } from "./sources/file-list";
 import type { ScanSource } from "./types";
@@ -42,19 +43,23 @@ export async function handleScanRequest(request: ScanWorkerRequest, post: (messa
     } else {
       source = createFileListSource(request.source);
     }
-    const { saveIndex, ...options } = request.options;
+    const { saveIndex, photos: analysePhotos = true, ...options } = request.options;
     // The hash cache: a rescan of an unchanged folder reads no file content.
     const cache = options.metadataOnly ? null : await openBrowserHashCache(folderKey(request.source));
     const hasher = cache ? withHashCache(await createSourceHasher(source), cache) : undefined;
+    // The photos stage (issue 19): decoded here, remembered per folder like the hash keys.
+    const photos = analysePhotos && !options.metadataOnly ? await createBrowserPhotoStage(folderKey(request.source)) : null;
     const result = await runScan(source, {
       ...options,
       hasher,
+      photos: photos?.analyser,
       onProgress: (progress) => post({ type: "progress", progress }),
     });
     await cache?.save();
+    await photos?.save();
     // An empty scan saves nothing: the page asks the user to pick files instead (spec §5).
     if (saveIndex && result.summary.totalFiles > 0) {
-      await saveScanIndex(result.items, result.summary, result.duplicates);
+      await saveScanIndex(result.items, result.summary, result.duplicates, result.photoReport);
       post({ type: "result", result: { ...result, items: [] } });
     } else {
       post({ type: "result", result });

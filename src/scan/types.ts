@@ -1,4 +1,5 @@
-import type { ScanSummary } from "../domain/schemas/scan-summary";
+import type { PhotoReport } from "../domain/photos/index";
+import type { PhotoFindings, ScanSummary } from "../domain/schemas/scan-summary";
 import type { ScanCategory, ScanStage } from "../domain/scan-rules";
 
 /**
@@ -95,6 +96,36 @@ export interface ScanItem {
   isOriginal: boolean;
   width?: number;
   height?: number;
+  /** What the photo analysis found (issue 19); absent when the photo was not decoded. */
+  photo?: PhotoTraits;
+}
+
+/** One decoded photo's analysis (src/domain/photos): kept in the item index, on the device. */
+export interface PhotoTraits {
+  /** 16 hex digits: the 64-bit perceptual hash. */
+  hash: string;
+  sharpness: number;
+  /** Has camera EXIF (Make or Model). */
+  camera: boolean;
+}
+
+/**
+ * Decodes and analyses the photos of a scan, after the duplicate pass (spec §4 "photos"
+ * stage): sets `width`, `height` and `photo` on the items it decodes. The browser's runs in
+ * the scan worker (src/scan/photos); a CLI may plug in its own.
+ */
+export interface PhotoAnalyser<Ref = unknown> {
+  analyse(
+    source: ScanSource<Ref>,
+    items: ScanItem[],
+    entries: readonly ScanEntry<Ref>[],
+    options: HashRunOptions & { nowMs: number },
+  ): Promise<PhotoAnalysis>;
+}
+
+export interface PhotoAnalysis {
+  report: PhotoReport;
+  findings: PhotoFindings;
 }
 
 export interface DuplicateGroup {
@@ -123,7 +154,7 @@ export interface ScanProgress {
   progress: number;
   counts: ScanCounts;
   /** Finer detail for a progress bar inside the files stage. */
-  detail?: { phase: "walk" | "hash" | "verify"; done: number; total: number };
+  detail?: { phase: "walk" | "hash" | "verify" | "photos"; done: number; total: number };
 }
 
 export interface ScanResult {
@@ -135,4 +166,6 @@ export interface ScanResult {
   hardLinks: number;
   /** Duplicates are "possible duplicates" (same size only). */
   metadataOnly: boolean;
+  /** Similar, exact, blurry and screenshot photos, when the scan analysed photos (issue 19). */
+  photoReport?: PhotoReport;
 }

@@ -6,6 +6,8 @@ export interface ScanWorkerOptions {
   metadataOnly: boolean;
   now?: number;
   photoDimensions?: boolean;
+  /** Analyse photos (similar, blurry, screenshots; issue 19) where the platform decodes images. Default true. */
+  photos?: boolean;
   apps?: DetectedApp[];
   /**
    * Save the item index to IndexedDB from the worker and answer with an empty `items`:

@@ -21,6 +21,10 @@ export const IndexItemSchema = z.strictObject({
   isOriginal: z.boolean(),
   width: nonneg.optional(),
   height: nonneg.optional(),
+  /** The photo analysis of the item (issue 19): perceptual hash, sharpness, camera EXIF. */
+  photo: z
+    .strictObject({ hash: z.string().regex(/^[0-9a-f]{16}$/), sharpness: z.number().finite().nonnegative(), camera: z.boolean() })
+    .optional(),
 });
 
 export const DuplicateGroupBackupSchema = z.strictObject({

@@ -57,7 +57,7 @@ interface Options {
 }
 
 async function storeIndex(next: StoredScanIndex, userId: number | null): Promise<void> {
-  await saveScanIndex(next.items, next.summary, next.duplicates);
+  await saveScanIndex(next.items, next.summary, next.duplicates, next.photoReport);
   if (userId !== null) {
     await saveScan(userId, next.summary, { snapshot: false }).catch((error: unknown) =>
       console.warn("Updating the scan summary failed", error),

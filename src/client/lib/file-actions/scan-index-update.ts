@@ -1,12 +1,14 @@
 /**
  * Keeps the device's scan index true after files move (the dashboard and a reload must agree
- * with what is on disk): the moved items leave it, duplicate groups shrink or dissolve, and
- * the summary's counts and bytes are recounted from what remains. Pure; undo re-applies it
+ * with what is on disk): the moved items leave it, duplicate groups shrink or dissolve, the
+ * summary's counts and bytes are recounted from what remains, and so is the photo analysis
+ * (a similar group that lost its best shot proposes another, a lone photo is no group). Pure; undo re-applies it
  * to the index as it was before the action, minus whatever could not be put back.
  */
 import { compareOriginal, SCAN_CATEGORIES, type ScanCategory } from "../../../domain/scan-rules";
 import type { ScanCategoryTotals } from "../../../domain/schemas/scan-summary";
 import type { StoredScanIndex } from "../../../scan/index-store";
+import { analyseScanPhotos } from "../../../scan/photos/photo-facts-of";
 import type { DuplicateGroup, ScanItem } from "../../../scan/types";
 
 export function removeFromIndex(
@@ -99,5 +101,8 @@ export function removeFromIndex(
     photosDuplicates: totals.photosDuplicates,
     photosDuplicateBytes: totals.photosDuplicateBytes,
   };
-  return { ...index, items, duplicates, summary };
+  if (!index.photoReport && !index.summary.photoFindings) return { ...index, items, duplicates, summary };
+  // The scan's clock, so "old screenshot" means what it meant at the scan.
+  const photos = analyseScanPhotos(items, Date.parse(index.summary.scannedAt));
+  return { ...index, items, duplicates, summary: { ...summary, photoFindings: photos.findings }, photoReport: photos.report };
 }

@@ -85,7 +85,7 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
   /** Writes the index on the device, then the server's aggregate (a failure there is only logged). */
   const storeIndex = useCallback(
     async (next: StoredScanIndex) => {
-      await saveScanIndex(next.items, next.summary, next.duplicates);
+      await saveScanIndex(next.items, next.summary, next.duplicates, next.photoReport);
       queryClient.setQueryData<LoadedIndex>(scanIndexQueryKey, (old) => ({ index: next, loadedAt: old?.loadedAt ?? Date.now() }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
       if (userId !== null)

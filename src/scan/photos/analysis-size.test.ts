@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { fitInside, jpegDecodeSize } from "./analysis-size";
+import { rgbaToGrey } from "./luma";
+
+describe("analysis sizes", () => {
+  it("fits the longest side inside the edge and never enlarges", () => {
+    expect(fitInside({ width: 4000, height: 3000 }, 512)).toEqual({ width: 512, height: 384 });
+    expect(fitInside({ width: 3000, height: 4000 }, 512)).toEqual({ width: 384, height: 512 });
+    expect(fitInside({ width: 300, height: 200 }, 512)).toEqual({ width: 300, height: 200 });
+    expect(fitInside({ width: 10_000, height: 1 }, 512)).toEqual({ width: 512, height: 1 });
+  });
+
+  it("asks a JPEG decoder for the smallest M/8 scale that still covers the analysis size", () => {
+    expect(jpegDecodeSize({ width: 4000, height: 3000 }, 512)).toEqual({ width: 1000, height: 750 });
+    expect(jpegDecodeSize({ width: 8000, height: 6000 }, 512)).toEqual({ width: 1000, height: 750 });
+    expect(jpegDecodeSize({ width: 1200, height: 900 }, 512)).toEqual({ width: 600, height: 450 });
+    // 4/8 of 1000 is 500, short of 512: 5/8.
+    expect(jpegDecodeSize({ width: 1000, height: 700 }, 512)).toEqual({ width: 625, height: 438 });
+    expect(jpegDecodeSize({ width: 600, height: 400 }, 512)).toBeNull();
+    expect(jpegDecodeSize({ width: 300, height: 200 }, 512)).toBeNull();
+  });
+});
+
+describe("rgbaToGrey", () => {
+  it("weighs R, G and B as the contract says and ignores alpha", () => {
+    const grey = rgbaToGrey(new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 0, 255, 255, 255, 255]), 2, 2);
+    expect([...grey.data]).toEqual([76, 150, 29, 255]);
+    expect(grey).toMatchObject({ width: 2, height: 2 });
+  });
+});

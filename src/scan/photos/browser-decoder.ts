@@ -1,0 +1,126 @@
+/**
+ * Decoding a photo into the analysis's grey image inside the scan worker (issue 19), with
+ * the platform's own decoders: nothing is uploaded, and no decoder ships in the bundle.
+ *
+ * WebCodecs' ImageDecoder first: given a desired size it decodes a JPEG at a reduced DCT
+ * scale, which is most of the cost saved (bench/browser-photos.mjs measures it), and it
+ * decodes on a thread of its own, so several photos in flight use both cores.
+ * createImageBitmap with resize options is the fallback (Safari before ImageDecoder); in
+ * Chromium it decodes at full size whatever the resize asks.
+ */
+import type { GreyImage, PhotoFormat } from "../../domain/photos/index";
+import { fitInside, jpegDecodeSize, type PixelSize } from "./analysis-size";
+import { rgbaToGrey } from "./luma";
+
+const MIME: Record<PhotoFormat, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  bmp: "image/bmp",
+  heic: "image/heic",
+};
+
+/** A photo decoded for analysis: the grey image at `fitInside(original, edge)` and the original's size. */
+export interface DecodedGrey extends PixelSize {
+  grey: GreyImage;
+}
+
+/**
+ * Decodes one photo. `original` is the size its header gives; null when no header reader
+ * knows the format (HEIC), and then the decoder tells.
+ */
+export type GreyDecoder = (file: Blob, format: PhotoFormat, original: PixelSize | null, edge: number) => Promise<DecodedGrey>;
+
+export interface BrowserDecoder {
+  decode: GreyDecoder;
+  /** Whether this platform decodes the format at all (HEIC mostly not: those photos are counted as skipped). */
+  supports(format: PhotoFormat): boolean;
+  readonly kind: "image-decoder" | "image-bitmap";
+}
+
+// TypeScript's DOM library has no WebCodecs ImageDecoder yet: the part used here.
+interface ImageDecoderLike {
+  decode(options?: { frameIndex?: number }): Promise<{ image: CanvasImageSource & { displayWidth: number; displayHeight: number; close(): void } }>;
+  close(): void;
+}
+interface ImageDecoderClass {
+  new (init: { data: ArrayBuffer; type: string; desiredWidth?: number; desiredHeight?: number; preferAnimation?: boolean }): ImageDecoderLike;
+  isTypeSupported(type: string): Promise<boolean>;
+}
+
+const ALL_FORMATS = Object.keys(MIME) as PhotoFormat[];
+
+/**
+ * The best decoder this platform offers, or null when it has none (Node, old browsers): the
+ * scan then leaves photos unanalysed rather than calling every one of them skipped.
+ * `prefer` forces one path (the benchmark compares them).
+ */
+export async function createBrowserDecoder(prefer?: BrowserDecoder["kind"] | "full-size"): Promise<BrowserDecoder | null> {
+  if (typeof OffscreenCanvas === "undefined") return null;
+  const Decoder = (globalThis as { ImageDecoder?: ImageDecoderClass }).ImageDecoder;
+  if (Decoder && prefer !== "image-bitmap") {
+    const supported = new Set<PhotoFormat>();
+    for (const format of ALL_FORMATS) if (await Decoder.isTypeSupported(MIME[format]).catch(() => false)) supported.add(format);
+    return {
+      kind: "image-decoder",
+      supports: (format) => supported.has(format),
+      decode: (file, format, original, edge) => decodeWithImageDecoder(Decoder, file, format, original, edge, prefer !== "full-size"),
+    };
+  }
+  if (typeof createImageBitmap === "undefined") return null;
+  // Without ImageDecoder there is no asking: HEIC is tried where the platform may know it (Safari).
+  return { kind: "image-bitmap", supports: () => true, decode: decodeWithImageBitmap };
+}
+
+async function decodeWithImageDecoder(
+  Decoder: ImageDecoderClass,
+  file: Blob,
+  format: PhotoFormat,
+  original: PixelSize | null,
+  edge: number,
+  reduced: boolean,
+): Promise<DecodedGrey> {
+  const scaled = reduced && original && format === "jpeg" ? jpegDecodeSize(original, edge) : null;
+  const decoder = new Decoder({
+    data: await file.arrayBuffer(),
+    type: MIME[format],
+    preferAnimation: false,
+    ...(scaled ? { desiredWidth: scaled.width, desiredHeight: scaled.height } : {}),
+  });
+  try {
+    const { image } = await decoder.decode({ frameIndex: 0 });
+    try {
+      const size = original ?? { width: image.displayWidth, height: image.displayHeight };
+      return { ...size, grey: drawGrey(image, fitInside(size, edge)) };
+    } finally {
+      image.close();
+    }
+  } finally {
+    decoder.close();
+  }
+}
+
+async function decodeWithImageBitmap(file: Blob, _format: PhotoFormat, original: PixelSize | null, edge: number): Promise<DecodedGrey> {
+  const target = original ? fitInside(original, edge) : null;
+  const bitmap = target
+    ? await createImageBitmap(file, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: "high" })
+    : await createImageBitmap(file);
+  try {
+    const size = original ?? { width: bitmap.width, height: bitmap.height };
+    return { ...size, grey: drawGrey(bitmap, target ?? fitInside(size, edge)) };
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** Draws the decoded frame at the analysis size (the browser's high-quality resample) and reads its luma. */
+function drawGrey(image: CanvasImageSource, size: PixelSize): GreyImage {
+  const canvas = new OffscreenCanvas(size.width, size.height);
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  if (!context) throw new Error("No 2D canvas in this worker");
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = "high";
+  context.drawImage(image, 0, 0, size.width, size.height);
+  return rgbaToGrey(context.getImageData(0, 0, size.width, size.height).data, size.width, size.height);
+}
