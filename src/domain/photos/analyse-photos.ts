@@ -1,0 +1,47 @@
+import { isBlurry } from "./blur";
+import { pickBestShot, pickOriginal } from "./best-shot";
+import type { PhotoFacts, PhotoReport, SimilarGroup } from "./photo-facts";
+import { isScreenshot } from "./screenshot";
+import { groupSimilar } from "./similar-groups";
+import { OLD_SCREENSHOT_AGE_MS, SIMILAR_MAX_DISTANCE } from "./thresholds";
+
+/**
+ * The photo analysis of one scan (issue 19). Byte-identical copies (the scan's duplicate
+ * groups) are reported as exact groups and take part in the similar grouping through their
+ * original only, so one file is never proposed twice. Screenshots are never called blurry:
+ * flat UI has few edges but is not out of focus.
+ */
+export function analysePhotos(facts: readonly PhotoFacts[], opts: { nowMs: number; skipped: number }): PhotoReport {
+  const byId = new Map(facts.map((f) => [f.id, f]));
+  const exact = exactGroups(facts);
+  const copies = new Set(exact.flatMap((g) => g.ids.filter((id) => id !== g.keepId)));
+  const candidates = facts.filter((f) => !copies.has(f.id));
+  const similar: SimilarGroup[] = groupSimilar(candidates, SIMILAR_MAX_DISTANCE).map((ids) => ({
+    ids,
+    ...pickBestShot(ids.map((id) => byId.get(id)!)),
+  }));
+  const screenshots = facts.filter((f) => isScreenshot(f));
+  const screenshotIds = new Set(screenshots.map((f) => f.id));
+  return {
+    similar,
+    exact,
+    blurry: facts.filter((f) => !screenshotIds.has(f.id) && isBlurry(f)).map((f) => f.id),
+    screenshots: screenshots.map((f) => f.id),
+    oldScreenshots: screenshots.filter((f) => opts.nowMs - f.modified > OLD_SCREENSHOT_AGE_MS).map((f) => f.id),
+    skipped: opts.skipped,
+  };
+}
+
+function exactGroups(facts: readonly PhotoFacts[]): SimilarGroup[] {
+  const groups = new Map<number, PhotoFacts[]>();
+  for (const f of facts) {
+    if (f.exactGroup === null) continue;
+    const members = groups.get(f.exactGroup);
+    if (members) members.push(f);
+    else groups.set(f.exactGroup, [f]);
+  }
+  return [...groups.values()]
+    .filter((members) => members.length >= 2)
+    .map((members) => ({ ids: members.map((f) => f.id).sort((a, b) => a - b), ...pickOriginal(members) }))
+    .sort((a, b) => a.ids[0]! - b.ids[0]!);
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { buildPhotoFacts } from "../testing/grey-scenes";
+import { pickBestShot, pickOriginal } from "./best-shot";
+
+describe("pickBestShot", () => {
+  it("prefers the highest resolution, and says so", () => {
+    const best = pickBestShot([buildPhotoFacts({ id: 1, width: 2000, height: 1500 }), buildPhotoFacts({ id: 2 })]);
+    expect(best).toEqual({ keepId: 2, reason: "Highest resolution" });
+  });
+
+  it("never keeps a blurry shot over a sharp one, even a larger one", () => {
+    const best = pickBestShot([buildPhotoFacts({ id: 1, sharpness: 5 }), buildPhotoFacts({ id: 2, width: 2000, height: 1500 })]);
+    expect(best).toEqual({ keepId: 2, reason: "Not blurry" });
+  });
+
+  it("takes the sharpest at equal resolution, then the least compressed", () => {
+    const sharpest = pickBestShot([buildPhotoFacts({ id: 1, sharpness: 200 }), buildPhotoFacts({ id: 2, sharpness: 400 })]);
+    expect(sharpest).toEqual({ keepId: 2, reason: "Sharpest" });
+    // A recompressed copy: a little "sharper" (block edges) but smaller.
+    const original = pickBestShot([
+      buildPhotoFacts({ id: 1, sharpness: 420, size: 900_000 }),
+      buildPhotoFacts({ id: 2, sharpness: 400, size: 3_000_000 }),
+    ]);
+    expect(original).toEqual({ keepId: 2, reason: "Largest file (least compressed)" });
+  });
+
+  it("falls back to the oldest, then the first found", () => {
+    expect(pickBestShot([buildPhotoFacts({ id: 1, modified: 2000 }), buildPhotoFacts({ id: 2, modified: 1000 })]).keepId).toBe(2);
+    expect(pickBestShot([buildPhotoFacts({ id: 3 }), buildPhotoFacts({ id: 2 })])).toEqual({
+      keepId: 2,
+      reason: "First found (the copies look the same)",
+    });
+  });
+
+  it("names every criterion that set the kept shot apart", () => {
+    const best = pickBestShot([
+      buildPhotoFacts({ id: 1, width: 2000, height: 1500 }),
+      buildPhotoFacts({ id: 2, sharpness: 100 }),
+      buildPhotoFacts({ id: 3, sharpness: 400 }),
+    ]);
+    expect(best).toEqual({ keepId: 3, reason: "Highest resolution, sharpest" });
+  });
+});
+
+describe("pickOriginal", () => {
+  it("keeps the oldest copy, then the shortest path", () => {
+    expect(pickOriginal([buildPhotoFacts({ id: 1, modified: 5 }), buildPhotoFacts({ id: 2, modified: 3 })])).toEqual({
+      keepId: 2,
+      reason: "Oldest copy: the original",
+    });
+    const sameDate = pickOriginal([buildPhotoFacts({ id: 1, path: "a/b/c.jpg" }), buildPhotoFacts({ id: 2, path: "c.jpg" })]);
+    expect(sameDate.keepId).toBe(2);
+  });
+});

@@ -1,0 +1,72 @@
+import { resampleArea, type GreyImage } from "./grey-image";
+
+const SIDE = 32;
+const LOW = 8;
+
+/** cos((2x+1)uπ / 2N) for the 8 lowest frequencies u of a 32-point DCT-II. */
+const COSINES: Float64Array = (() => {
+  const table = new Float64Array(LOW * SIDE);
+  for (let u = 0; u < LOW; u++) for (let x = 0; x < SIDE; x++) table[u * SIDE + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE));
+  return table;
+})();
+
+/**
+ * 64-bit DCT perceptual hash (issue 19): the image averaged down to 32×32 (aspect ignored,
+ * so a resized copy lands on the same grid), its 2-D DCT, the 8×8 lowest frequencies, one
+ * bit per coefficient above their median. Low frequencies carry the layout of the picture,
+ * not its pixels: resizing, recompression, small crops and a brightness shift (which only
+ * moves the DC term) leave most bits alone. 16 lowercase hex digits, row-major from u=v=0.
+ */
+export function perceptualHash(grey: GreyImage): string {
+  const small = resampleArea(grey, SIDE, SIDE);
+  // Separable DCT, low frequencies only: rows first (32×8), then columns (8×8).
+  const rows = new Float64Array(SIDE * LOW);
+  for (let y = 0; y < SIDE; y++) {
+    for (let u = 0; u < LOW; u++) {
+      let sum = 0;
+      for (let x = 0; x < SIDE; x++) sum += small[y * SIDE + x]! * COSINES[u * SIDE + x]!;
+      rows[y * LOW + u] = sum;
+    }
+  }
+  const coefficients = new Float64Array(LOW * LOW);
+  for (let v = 0; v < LOW; v++) {
+    for (let u = 0; u < LOW; u++) {
+      let sum = 0;
+      for (let y = 0; y < SIDE; y++) sum += rows[y * LOW + u]! * COSINES[v * SIDE + y]!;
+      coefficients[v * LOW + u] = sum;
+    }
+  }
+  const median = medianOf(coefficients);
+  let hex = "";
+  for (let nibble = 0; nibble < 16; nibble++) {
+    let value = 0;
+    for (let bit = 0; bit < 4; bit++) value = (value << 1) | (coefficients[nibble * 4 + bit]! > median ? 1 : 0);
+    hex += value.toString(16);
+  }
+  return hex;
+}
+
+function medianOf(values: Float64Array): number {
+  const sorted = Float64Array.from(values).sort();
+  const mid = sorted.length >> 1;
+  return (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The hash as four 16-bit words, most significant first (the multi-index keys). */
+export function hashWords(hash: string): [number, number, number, number] {
+  return [0, 4, 8, 12].map((at) => parseInt(hash.slice(at, at + 4), 16) || 0) as [number, number, number, number];
+}
+
+export function popcount16(x: number): number {
+  x -= (x >>> 1) & 0x5555;
+  x = (x & 0x3333) + ((x >>> 2) & 0x3333);
+  x = (x + (x >>> 4)) & 0x0f0f;
+  return (x + (x >>> 8)) & 0x1f;
+}
+
+/** Bits that differ between two hashes (0–64). */
+export function hammingDistance(a: string, b: string): number {
+  const wa = hashWords(a);
+  const wb = hashWords(b);
+  return popcount16(wa[0] ^ wb[0]) + popcount16(wa[1] ^ wb[1]) + popcount16(wa[2] ^ wb[2]) + popcount16(wa[3] ^ wb[3]);
+}
