@@ -6,6 +6,7 @@
  * |------------------------|----------------------------------------------------|------------------------------|
  * | cleanspace-scan        | the last scan's item index (names, paths, sizes)   | yes                          |
  * | cleanspace-hash-cache  | content hashes by path, size and time (rescans)    | yes                          |
+ * | cleanspace-photo-cache | photo fingerprints and sharpness by path (rescans) | yes                          |
  * | cleanspace-organize    | reviewed/ignored marks, keyed by path              | yes                          |
  * | cleanspace-folders     | the last picked folder's handle                    | yes                          |
  * | CleanSpace             | offline queue and cached server answers            | no: sign-out clears it       |
@@ -16,6 +17,6 @@ import { forgetFolder } from "./scan-folder-store";
 
 /** Removes every trace of the user's files from this browser (never the files themselves). */
 export async function clearScanData(): Promise<void> {
-  // The index store clears the hash cache too: both hold the same paths.
+  // The index store clears the hash and photo caches too: they hold the same paths.
   await Promise.all([clearScanIndex(), clearMarks(), forgetFolder()]);
 }

@@ -16,7 +16,8 @@ describe("analysis sizes", () => {
     expect(jpegDecodeSize({ width: 1200, height: 900 }, 512)).toEqual({ width: 600, height: 450 });
     // 4/8 of 1000 is 500, short of 512: 5/8.
     expect(jpegDecodeSize({ width: 1000, height: 700 }, 512)).toEqual({ width: 625, height: 438 });
-    expect(jpegDecodeSize({ width: 600, height: 400 }, 512)).toBeNull();
+    expect(jpegDecodeSize({ width: 600, height: 400 }, 512)).toEqual({ width: 525, height: 350 });
+    expect(jpegDecodeSize({ width: 520, height: 400 }, 512)).toBeNull();
     expect(jpegDecodeSize({ width: 300, height: 200 }, 512)).toBeNull();
   });
 });

@@ -41,11 +41,19 @@ export interface BrowserDecoder {
 
 // TypeScript's DOM library has no WebCodecs ImageDecoder yet: the part used here.
 interface ImageDecoderLike {
-  decode(options?: { frameIndex?: number }): Promise<{ image: CanvasImageSource & { displayWidth: number; displayHeight: number; close(): void } }>;
+  decode(options?: {
+    frameIndex?: number;
+  }): Promise<{ image: CanvasImageSource & { displayWidth: number; displayHeight: number; close(): void } }>;
   close(): void;
 }
 interface ImageDecoderClass {
-  new (init: { data: ArrayBuffer; type: string; desiredWidth?: number; desiredHeight?: number; preferAnimation?: boolean }): ImageDecoderLike;
+  new (init: {
+    data: ArrayBuffer;
+    type: string;
+    desiredWidth?: number;
+    desiredHeight?: number;
+    preferAnimation?: boolean;
+  }): ImageDecoderLike;
   isTypeSupported(type: string): Promise<boolean>;
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ScanSummarySchema } from "../../../domain/schemas/scan-summary";
 import type { StoredScanIndex } from "../../../scan/index-store";
 import { runScan } from "../../../scan/run-scan";
+import { createPhotoStage } from "../../../scan/photos/photo-stage";
+import { fakeDecoder, fakePng } from "../../../scan/test-helpers/fake-photos";
 import { bytesOf, createMemorySource, type MemoryFile } from "../../../scan/test-helpers/memory-source";
 import { removeFromIndex } from "./scan-index-update";
 
@@ -59,5 +61,44 @@ describe("removeFromIndex", () => {
     const id = [...idsOf(full, ["Docs/x.pdf"])][0]!;
     const updated = removeFromIndex(full, new Set(), new Map([[id, 42]]));
     expect(updated.items.find((i) => i.id === id)!.modified).toBe(42);
+  });
+});
+
+describe("removeFromIndex and the photo analysis", () => {
+  const PHOTOS: MemoryFile[] = [
+    fakePng("Photos/beach.png", 4000, 3000, 7),
+    fakePng("Photos/beach small.png", 2000, 1500, 7),
+    fakePng("Photos/beach tiny.png", 1000, 750, 7),
+    fakePng("Photos/shaky.png", 4000, 3000, 9, { blurred: true }),
+    fakePng("Photos/forest.png", 4000, 3000, 11),
+  ];
+  async function photoIndexOf(files: MemoryFile[]): Promise<StoredScanIndex> {
+    const r = await runScan(createMemorySource(files), { now: NOW, photos: createPhotoStage(fakeDecoder()) });
+    return { items: r.items, duplicates: r.duplicates, summary: r.summary, scannedAt: r.summary.scannedAt, photoReport: r.photoReport! };
+  }
+  const namesOf = (index: StoredScanIndex, ids: readonly number[]) => ids.map((id) => index.items.find((i) => i.id === id)!.name).sort();
+  const photoView = (index: StoredScanIndex) => ({
+    similar: index.photoReport!.similar.map((g) => ({ names: namesOf(index, g.ids), keep: namesOf(index, [g.keepId]), reason: g.reason })),
+    blurry: namesOf(index, index.photoReport!.blurry),
+    findings: index.summary.photoFindings,
+  });
+
+  it.each([
+    ["the proposed best shot (another is proposed)", ["Photos/beach.png"]],
+    ["the rest of a group (it dissolves)", ["Photos/beach small.png", "Photos/beach tiny.png"]],
+    ["the blurry photo", ["Photos/shaky.png"]],
+  ])("after removing %s, agrees with a fresh scan of what is left", async (_label, removed) => {
+    const full = await photoIndexOf(PHOTOS);
+    const updated = removeFromIndex(full, idsOf(full, removed));
+    const rescan = await photoIndexOf(PHOTOS.filter((f) => !removed.includes(f.path)));
+    expect(photoView(updated)).toEqual(photoView(rescan));
+    expect(ScanSummarySchema.safeParse(updated.summary).success).toBe(true);
+  });
+
+  it("leaves an index without photo analysis without one", async () => {
+    const full = await indexOf(FILES);
+    const updated = removeFromIndex(full, idsOf(full, ["Backup/c.jpg"]));
+    expect(updated.photoReport).toBeUndefined();
+    expect(updated.summary.photoFindings).toBeUndefined();
   });
 });

@@ -96,7 +96,7 @@ export function useRestore(userId: number) {
       const result = await restoreBackup(userId, plan.server);
       const index = plan.backup.scanIndex;
       try {
-        if (index) await saveScanIndex(index.items, index.summary, index.duplicates, index.photoReport);
+        if (index) await saveScanIndex(index.items, index.summary, index.duplicates);
       } catch (e) {
         console.warn("Scan index not restored", e);
         setRestore({
