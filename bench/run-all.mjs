@@ -24,6 +24,7 @@ const BENCHES = [
   { name: "dashboard-data", file: "bench/dashboard-data.mjs", args: [] },
   { name: "scan", file: "bench/scan-bench.mjs", args: [] },
   { name: "browser-scan", file: "bench/browser-scan.mjs", args: [] },
+  { name: "browser-photos", file: "bench/browser-photos.mjs", args: [] },
   { name: "imap", file: "bench/imap-bench.mjs", args: [] },
 ];
 

@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// browser-photos.mjs — the scan worker's photos stage in headless Chromium (issue 19): photos
+// per second for 12-megapixel JPEGs, decoded at a reduced JPEG scale (the app's way) and at full
+// size, one decode in flight and several, one worker and two — with the CPU the browser used
+// (CPU seconds over wall seconds: 2.0 is both cores) and the load average beside every figure.
+//
+// Usage: node bench/browser-photos.mjs [--photos 24] [--runs 3] [--seed 1] [--dir DIR] [--only reduced,full,…]
+// The corpus comes from bench/photos/make-photo-corpus.mjs --twelve-mp (4000×3000 camera JPEGs,
+// quality 90), made once in /tmp/cleanspace-photos-12mp-N-sS. The app's own code runs: runScan
+// with createPhotoStage and the browser decoder over a File list (src/scan/photos), bundled by
+// esbuild into one worker; the page hands it the Files from an <input type=file>, as the
+// dashboard's folder input does. Timed in the worker from the "photos" stage to the next.
+// Figures, never assertions.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { build } from "esbuild";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+const opt = { photos: "24", runs: "3", seed: "1", dir: null, only: null };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
+const photos = Number(opt.photos);
+const dir = opt.dir ?? `/tmp/cleanspace-photos-12mp-${photos}-s${opt.seed}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// playwright.config.ts's flags.
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
+
+/** What is compared: how the worker decodes, how many photos in flight per worker, how many workers. */
+const VARIANTS = [
+  { name: "reduced", label: "reduced-size decode, 3 in flight, 1 worker (the app)", prefer: "image-decoder", inFlight: 3, workers: 1 },
+  { name: "full", label: "full-size decode, 3 in flight, 1 worker", prefer: "full-size", inFlight: 3, workers: 1 },
+  { name: "reduced-1", label: "reduced-size decode, 1 in flight, 1 worker", prefer: "image-decoder", inFlight: 1, workers: 1 },
+  { name: "full-1", label: "full-size decode, 1 in flight, 1 worker", prefer: "full-size", inFlight: 1, workers: 1 },
+  { name: "reduced-2w", label: "reduced-size decode, 2 in flight, 2 workers", prefer: "image-decoder", inFlight: 2, workers: 2 },
+  { name: "bitmap", label: "createImageBitmap(resize), 3 in flight, 1 worker", prefer: "image-bitmap", inFlight: 3, workers: 1 },
+].filter((v) => !opt.only || opt.only.split(",").includes(v.name));
+
+if (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith(".jpg")).length < photos) {
+  console.log(`making ${photos} 12-MP JPEGs in ${dir} (once; about 5 s each) …`);
+  const made = spawnSync(
+    process.execPath,
+    [join(repo, "bench/photos/make-photo-corpus.mjs"), "--dir", dir, "--twelve-mp", String(photos), "--seed", opt.seed],
+    { stdio: "inherit" },
+  );
+  if (made.status !== 0) process.exit(made.status ?? 1);
+}
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".jpg"))
+  .sort()
+  .slice(0, photos)
+  .map((f) => join(dir, f));
+
+// The worker: the app's photo stage over a File list, timed from the "photos" stage to the next.
+const WORKER = `
+import { createBrowserDecoder } from "./src/scan/photos/browser-decoder";
+import { createPhotoStage } from "./src/scan/photos/photo-stage";
+import { runScan } from "./src/scan/run-scan";
+import { createFileListSource } from "./src/scan/sources/file-list";
+self.onmessage = async (event) => {
+  const { files, prefer, inFlight } = event.data;
+  try {
+    const decoder = await createBrowserDecoder(prefer);
+    if (!decoder) throw new Error("no image decoder in this worker");
+    const stage = createPhotoStage({ decode: (e, f, o, edge) => decoder.decode(e.ref, f, o, edge), supports: decoder.supports, inFlight });
+    let start = 0;
+    let end = 0;
+    const result = await runScan(createFileListSource(files), {
+      photos: stage,
+      onProgress: (p) => {
+        if (p.stage === "photos" && !start) start = performance.now();
+        if (p.stage === "apps" && !end) end = performance.now();
+      },
+    });
+    self.postMessage({ ms: end - start, kind: decoder.kind, analysed: result.summary.photoFindings?.analysed ?? 0 });
+  } catch (error) {
+    self.postMessage({ error: String(error) });
+  }
+};`;
+const bundle = await build({
+  stdin: { contents: WORKER, resolveDir: repo, loader: "ts", sourcefile: "photo-bench-worker.ts" },
+  bundle: true,
+  format: "esm",
+  write: false,
+  target: "es2022",
+  logLevel: "error",
+});
+const workerJs = bundle.outputFiles[0].text;
+
+const PAGE = `<!doctype html><title>photos bench</title><input type="file" multiple>
+<script>
+window.runVariant = (prefer, inFlight, workers) => {
+  const files = [...document.querySelector("input").files];
+  const shares = Array.from({ length: workers }, (_, w) => files.filter((_, i) => i % workers === w));
+  return Promise.all(shares.map((share) => new Promise((resolve, reject) => {
+    const worker = new Worker("/worker.js", { type: "module" });
+    worker.onmessage = (e) => { worker.terminate(); e.data.error ? reject(new Error(e.data.error)) : resolve(e.data); };
+    worker.onerror = (e) => reject(new Error(e.message));
+    worker.postMessage({ files: share, prefer, inFlight });
+  })));
+};
+</script>`;
+
+const server = createServer((req, res) => {
+  if (req.url === "/worker.js") {
+    res.setHeader("content-type", "text/javascript");
+    res.end(workerJs);
+  } else {
+    res.setHeader("content-type", "text/html");
+    res.end(PAGE);
+  }
+}).listen(0, "127.0.0.1");
+await new Promise((resolve) => server.once("listening", resolve));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+/** CPU seconds (user + system) of this process's descendants (the browser Playwright started), from /proc. */
+function childrenCpuSeconds(rootPid = process.pid) {
+  const stats = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.push({ pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone
+    }
+  }
+  const inTree = new Set([rootPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of stats)
+      if (!inTree.has(s.pid) && inTree.has(s.ppid)) {
+        inTree.add(s.pid);
+        grew = true;
+      }
+  }
+  return stats.filter((s) => s.pid !== rootPid && inTree.has(s.pid)).reduce((n, s) => n + s.ticks, 0) / 100; // USER_HZ
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+console.log(`${files.length} 12-MP JPEGs (${dir}), ${opt.runs} runs each; Chromium ${browser.version()}`);
+console.log("variant | median photos/s (runs) | CPU s / wall s | load average (1/5/15 min)");
+const figures = {};
+try {
+  for (const variant of VARIANTS) {
+    const rates = [];
+    const cores = [];
+    for (let run = 0; run < Number(opt.runs); run++) {
+      // A fresh page per run: no decoder or canvas state carried over.
+      const page = await browser.newPage();
+      await page.goto(base);
+      await page.locator("input").setInputFiles(files);
+      const cpuBefore = childrenCpuSeconds();
+      const started = Date.now();
+      const results = await page.evaluate(([p, f, w]) => window.runVariant(p, f, w), [variant.prefer, variant.inFlight, variant.workers]);
+      const wall = (Date.now() - started) / 1000;
+      const cpu = childrenCpuSeconds() - cpuBefore;
+      await page.close();
+      const analysed = results.reduce((n, r) => n + r.analysed, 0);
+      if (analysed !== files.length) throw new Error(`${variant.name}: ${analysed} of ${files.length} photos analysed`);
+      const stageSeconds = Math.max(...results.map((r) => r.ms)) / 1000;
+      rates.push(files.length / stageSeconds);
+      cores.push(cpu / wall);
+    }
+    figures[variant.name] = median(rates);
+    console.log(
+      `${variant.label} | ${median(rates).toFixed(2)} (${rates.map((r) => r.toFixed(2)).join(", ")}) | ${median(cores).toFixed(2)} | ${load()}`,
+    );
+  }
+  if (figures.reduced && figures.full) {
+    console.log(`reduced-size decode: ${(figures.reduced / figures.full).toFixed(2)}× the photos per second of full-size decode`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
