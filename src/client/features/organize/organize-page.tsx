@@ -2,13 +2,14 @@
  * Organize (spec §2): the latest scan's items on this device, by tab (query
  * parameter `tab`, spec §5), with the advanced filter and batch operations for Pro users and
  * the four locked teasers for everyone else. `select` applies a quick-select on arrival
- * (dashboard, Insights' Apply Suggestion); `action=trash` opens the move confirmation.
+ * (dashboard, Insights' Apply Suggestion); `action=trash` opens the move confirmation;
+ * `view` opens one of the Photos tab's views (exact, similar, blurry, screenshots).
  */
 import { Filter, Layers } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { parseOrganizeTab, parseQuickSelect, type OrganizeTab } from "../../../domain/filters";
+import { parseOrganizeTab, parsePhotoView, parseQuickSelect, type OrganizeTab } from "../../../domain/filters";
 import { paths } from "../../config/paths";
 import { cn } from "../../lib/cn";
 import { vibrate } from "../../lib/device/haptics";
@@ -18,6 +19,7 @@ import { EmailPanel } from "./email/email-panel";
 import { OrganizeScore } from "./components/organize-score";
 import { ProTeasers } from "./components/pro-teasers";
 import { OrganizeWorkspace } from "./organize-workspace";
+import type { PhotoViewChoice } from "./photos/photo-view-frame";
 import { TabRow, TabRowItem } from "../../components/ui/tabs";
 
 const TABS: { id: OrganizeTab; label: string }[] = [
@@ -50,6 +52,8 @@ export function OrganizePage() {
   const tab = parseOrganizeTab(params.get("tab"));
   const select = parseQuickSelect(params.get("select"));
   const action = params.get("action") === "trash" ? "trash" : null;
+  const photoView: PhotoViewChoice = (tab === "photos" ? parsePhotoView(params.get("view")) : null) ?? "all";
+  const onPhotoView = (view: PhotoViewChoice) => navigate(paths.organize("photos", view === "all" ? {} : { view }));
   const session = useSession();
   const isPremium = useIsPremium();
   const [filterOn, setFilterOn] = useState(false);
@@ -104,6 +108,8 @@ export function OrganizePage() {
                   limited
                   userId={session.user?.id ?? null}
                   isPremium={false}
+                  photoView="all"
+                  onPhotoView={onPhotoView}
                 />
               ) : null}
               <ProTeasers />
@@ -121,6 +127,8 @@ export function OrganizePage() {
               limited={false}
               userId={session.user?.id ?? null}
               isPremium
+              photoView={photoView}
+              onPhotoView={onPhotoView}
             />
           )}
         </Tabs.Content>

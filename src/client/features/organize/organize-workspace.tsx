@@ -5,7 +5,7 @@
  * move of the exact copies, with its confirmation and undo — none of the Pro tools.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { applyFilters, quickSelect, type FilterCriterion, type OrganizeTab, type QuickSelect } from "../../../domain/filters";
 import { formatBytes, plural } from "../../../domain/format";
@@ -35,6 +35,12 @@ import { browserApps } from "./browser-apps";
 import { applyKeepPolicy } from "../../lib/keep-proposals";
 import { useKeepPolicy } from "../../lib/keep-policy-store";
 import { scanItemsForTab, type ItemKind, type OrganizeItem } from "./organize-item";
+import { photoViewCounts } from "./photos/photo-groups";
+import { PhotoViewFrame, type PhotoViewChoice } from "./photos/photo-view-frame";
+import { usePhotoReport } from "./photos/use-photo-report";
+
+// The photo views (issue 19) load when one is opened: the list of all photos does not need them.
+const PhotoViews = lazy(() => import("./photos/photo-views").then((m) => ({ default: m.PhotoViews })));
 
 export interface WorkspaceProps {
   tab: Exclude<OrganizeTab, "email">;
@@ -45,6 +51,9 @@ export interface WorkspaceProps {
   limited: boolean;
   userId: number | null;
   isPremium: boolean;
+  /** The Photos tab's view (`?view=`), "all" for the list of every photo. */
+  photoView: PhotoViewChoice;
+  onPhotoView(view: PhotoViewChoice): void;
 }
 
 const itemKeyOf = (item: OrganizeItem) => item.key;
@@ -91,6 +100,8 @@ function WorkspaceView({
   limited,
   userId,
   isPremium,
+  photoView,
+  onPhotoView,
   loaded,
   marks,
   source,
@@ -108,6 +119,11 @@ function WorkspaceView({
         ? browserApps(loadedAt).filter((a) => !hidden.has(a.key))
         : scanItemsForTab(applyKeepPolicy(index?.items ?? [], keepPolicy), tab, hidden, index?.summary.metadataOnly ?? false),
     [tab, loadedAt, hidden, index, keepPolicy],
+  );
+  const photoReport = usePhotoReport(index);
+  const photoCounts = useMemo(
+    () => (tab === "photos" && photoReport ? photoViewCounts(photoReport, items) : null),
+    [tab, photoReport, items],
   );
   const [criteria, setCriteria] = useState<FilterCriterion[]>([]);
   const [activePreset, setActivePreset] = useState<string | null>(null);
@@ -129,8 +145,9 @@ function WorkspaceView({
   const [, navigate] = useLocation();
   useEffect(() => {
     // Consumed: a rescan or a reload must not select again or reopen the confirmation.
-    if (!limited && (initialSelect || initialAction)) navigate(paths.organize(tab), { replace: true });
-  }, [limited, initialSelect, initialAction, navigate, tab]);
+    if (!limited && (initialSelect || initialAction))
+      navigate(paths.organize(tab, tab === "photos" && photoView !== "all" ? { view: photoView } : {}), { replace: true });
+  }, [limited, initialSelect, initialAction, navigate, tab, photoView]);
   const { rescan, scanning } = useRescan(userId);
 
   const selectedItems = useMemo(() => shown.filter((i) => selected.has(i.id)), [shown, selected]);
@@ -189,20 +206,8 @@ function WorkspaceView({
     );
   }
 
-  return (
-    <div className="grid gap-4">
-      {index ? (
-        <SourceCard
-          source={source}
-          scannedAt={index.scannedAt}
-          hiddenCount={hiddenCount}
-          scanning={scanning}
-          onRescan={() => root && void rescan(root)}
-          onOpenTrash={() => setTrashOpen(true)}
-          onShowHidden={() => void showHidden()}
-          onExportPlan={tab === "apps" ? undefined : () => setPlanOpen(true)}
-        />
-      ) : null}
+  const listPart = (
+    <>
       {filterOn ? (
         <PresetsFilter
           tab={tab}
@@ -274,6 +279,54 @@ function WorkspaceView({
           so actions mark apps as reviewed.
         </p>
       ) : null}
+    </>
+  );
+
+  return (
+    <div className="grid gap-4">
+      {index ? (
+        <SourceCard
+          source={source}
+          scannedAt={index.scannedAt}
+          hiddenCount={hiddenCount}
+          scanning={scanning}
+          onRescan={() => root && void rescan(root)}
+          onOpenTrash={() => setTrashOpen(true)}
+          onShowHidden={() => void showHidden()}
+          onExportPlan={tab === "apps" ? undefined : () => setPlanOpen(true)}
+        />
+      ) : null}
+      {tab === "photos" ? (
+        <PhotoViewFrame view={photoView} counts={photoCounts} onView={onPhotoView}>
+          {photoView === "all" ? (
+            listPart
+          ) : (
+            <Suspense
+              fallback={
+                <p role="status" className="text-sm text-muted-foreground">
+                  Loading photo views…
+                </p>
+              }
+            >
+              <PhotoViews
+                view={photoView}
+                report={photoReport}
+                items={items}
+                metadataOnly={index?.summary.metadataOnly ?? false}
+                root={root}
+                canTrash={canTrash && !(index?.summary.metadataOnly ?? false)}
+                busy={batch.busy}
+                scanning={scanning}
+                onRescan={root ? () => void rescan(root) : null}
+                onTrash={setConfirming}
+                onMark={(list) => void act("reviewed", list)}
+              />
+            </Suspense>
+          )}
+        </PhotoViewFrame>
+      ) : (
+        listPart
+      )}
       <PreviewDialog
         item={preview}
         root={root}
