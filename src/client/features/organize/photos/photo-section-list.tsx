@@ -40,7 +40,7 @@ export function PhotoSectionList({ section, root, canTrash, busy, choices, limit
         </h3>
         <Button size="sm" variant={canTrash ? "primary" : "outline"} disabled={busy || marked.length === 0} onClick={() => onAct(marked)}>
           <Trash2 className="size-4" aria-hidden />
-          {canTrash ? `Trash ${plural(marked.length, "marked photo")}` : `Mark ${plural(marked.length, "photo")} reviewed`}
+          {canTrash ? `Trash marked photos (${marked.length})` : `Mark as reviewed (${marked.length})`}
         </Button>
       </div>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">

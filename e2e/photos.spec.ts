@@ -1,0 +1,169 @@
+/**
+ * Photos, end to end (issue 19): a Pro user's folder of real generated photos — the
+ * origin-private file system standing in for a picked read-write folder — is scanned; the
+ * scan worker decodes and analyses each photo on the device; Organize → Photos shows exact
+ * copies, similar shots (with the best one proposed and why), blurry photos and screenshots
+ * with local thumbnails; "Trash the rest" moves the extra shot to the CleanSpace trash, Undo
+ * puts it back, and the Photos tab's counts and the dashboard's photo figures follow.
+ */
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { newAccount, registerViaApi, startCardFreeTrial } from "./support/auth";
+import { makePhotoFolder, type PhotoFile } from "./support/photo-folder";
+
+/** Writes the files into the origin-private folder and remembers it as the scanned folder. */
+async function writeFolderToOpfs(page: Page, files: PhotoFile[]) {
+  for (const f of files) {
+    await page.evaluate(
+      async ({ path, base64 }) => {
+        const parts = path.split("/");
+        let dir = await navigator.storage.getDirectory();
+        for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
+        const writable = await (await dir.getFileHandle(parts[parts.length - 1]!, { create: true })).createWritable();
+        await writable.write(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+        await writable.close();
+      },
+      { path: f.path, base64: f.bytes.toString("base64") },
+    );
+  }
+  // The app's remembered folder: IndexedDB 'cleanspace-folders', store 'handles', key 'last'.
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    await new Promise<void>((resolve, reject) => {
+      const req = indexedDB.open("cleanspace-folders", 1);
+      req.onupgradeneeded = () => req.result.createObjectStore("handles");
+      req.onerror = () => reject(req.error);
+      req.onsuccess = () => {
+        const tx = req.result.transaction("handles", "readwrite");
+        tx.objectStore("handles").put(root, "last");
+        tx.oncomplete = () => {
+          req.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  });
+}
+
+/** Paths of every file in the origin-private folder. */
+async function opfsPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const out: string[] = [];
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+      for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+        const path = prefix ? `${prefix}/${name}` : name;
+        if (handle.kind === "directory") await walk(handle as FileSystemDirectoryHandle, path);
+        else out.push(path);
+      }
+    };
+    await walk(await navigator.storage.getDirectory(), "");
+    return out.sort();
+  });
+}
+
+const viewTab = (page: Page, name: string) =>
+  page.getByRole("tablist", { name: "Photo views" }).getByRole("tab", { name: new RegExp(`^${name}`) });
+const count = (page: Page, view: string) => page.getByTestId(`photo-view-count-${view}`);
+
+/** The dashboard's photo figures: the Photos card's count, then the quick actions (a panel in place of the cards). */
+async function expectPhotoFigures(page: Page, photos: number, similarToReview: number) {
+  await page.goto("/home");
+  await expect(page.getByRole("button", { name: /^Photos: / })).toHaveAccessibleName(new RegExp(`^Photos: ${photos} items`));
+  await page.getByRole("button", { name: "Quick actions" }).click();
+  const similar = page.getByRole("link", { name: /Keep the best of similar shots/ });
+  if (similarToReview > 0) await expect(similar).toContainText(`${similarToReview} photo${similarToReview === 1 ? "" : "s"} to review`);
+  else await expect(similar).toHaveCount(0);
+  return similar;
+}
+
+test("photos are analysed on the device: open Similar, keep the best shot, trash the rest, undo", async ({ page }) => {
+  test.setTimeout(150_000);
+  const user = await registerViaApi(page.request, newAccount({ name: "Pia" }));
+  await startCardFreeTrial(page.request, user.id);
+  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+
+  // No scan yet: the photo views say what to do.
+  await page.goto("/organize?tab=photos&view=similar");
+  await expect(page.getByRole("heading", { name: "No scan on this device yet" })).toBeVisible();
+  await expectAccessible(page);
+
+  await writeFolderToOpfs(page, await makePhotoFolder());
+  await page.goto("/home");
+  await page.getByRole("button", { name: "Quick Scan" }).click();
+  await expect(page.getByText("Scan Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  // The dashboard's photo figures: 8 photos; one similar shot to review.
+  const similarAction = await expectPhotoFigures(page, 8, 1);
+  await expectAccessible(page);
+
+  // From the dashboard to the Similar view.
+  await similarAction.click();
+  await expect(page).toHaveURL(/\/organize\?tab=photos&view=similar$/);
+  await expect(viewTab(page, "Similar")).toHaveAttribute("aria-selected", "true");
+  await expect(count(page, "exact")).toHaveText("2");
+  await expect(count(page, "similar")).toHaveText("2");
+  await expect(count(page, "blurry")).toHaveText("1");
+  await expect(count(page, "screenshots")).toHaveText("1");
+  const group = page.getByTestId("photo-group");
+  await expect(group).toHaveCount(1);
+  await expect(group.getByRole("heading")).toHaveText(/^2 similar photos/);
+  await expect(group.getByTestId("group-reason")).toHaveText("Keep beach.jpg: Highest resolution.");
+  await expect(group.getByRole("button", { name: "Keep beach.jpg" })).toHaveAttribute("aria-pressed", "true");
+  await expect(group.getByRole("button", { name: "Trash beach small.jpg" })).toHaveAttribute("aria-pressed", "true");
+  // Thumbnails are made on the device from the files themselves.
+  await expect(group.locator("img").first()).toHaveAttribute("src", /^blob:/);
+  await expectAccessible(page);
+
+  // Side by side: the best shot beside the other, with what tells them apart.
+  await group.getByRole("button", { name: "Compare", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Compare similar photos" });
+  await expect(dialog.getByRole("figure", { name: "Proposed to keep: beach.jpg" })).toContainText("1600 × 1200");
+  await expect(dialog.getByRole("figure", { name: "Compared with: beach small.jpg" })).toContainText("800 × 600");
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // Keep the proposed best, trash the rest: the same confirmation as every Organize move.
+  await group.getByRole("button", { name: /^Trash the rest/ }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Move to CleanSpace Trash?" });
+  await expect(confirm.getByTestId("move-summary")).toHaveText(/^1 file \(.+\) will move to the CleanSpace trash/);
+  await confirm.getByRole("button", { name: "Move 1 file" }).click();
+  await expect(page.getByText("Action completed on 1 item")).toBeVisible();
+  await expect(count(page, "similar")).toHaveText("0");
+  await expect(page.getByText("No similar photos in your last scan.")).toBeVisible();
+  const paths = await opfsPaths(page);
+  expect(paths).not.toContain("Photos/beach small.jpg");
+  expect(paths.some((p) => /^\.cleanspace-trash\/[\d-]+\/Photos\/beach small\.jpg$/.test(p))).toBe(true);
+  expect(paths).toContain("Photos/beach.jpg");
+  await expectAccessible(page);
+
+  // Undo puts it back, and the group with it.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Undo complete", { exact: true })).toBeVisible();
+  await expect(count(page, "similar")).toHaveText("2");
+  await expect(page.getByTestId("photo-group")).toHaveCount(1);
+  expect(await opfsPaths(page)).toContain("Photos/beach small.jpg");
+
+  // The other views: exact copies keep the original, the blurry shot and the screenshot are listed.
+  await viewTab(page, "Exact copies").click();
+  await expect(page).toHaveURL(/view=exact/);
+  await expect(page.getByTestId("group-reason")).toHaveText(/^Keep forest\.jpg: /);
+  await viewTab(page, "Blurry").click();
+  await expect(page.getByTestId("photo-section").getByRole("heading")).toHaveText(/^Blurry photos · 1 photo/);
+  await expect(page.getByRole("button", { name: "Trash shaky.jpg" })).toHaveAttribute("aria-pressed", "true");
+  await viewTab(page, "Screenshots").click();
+  await expect(page.getByTestId("photo-section").getByRole("heading")).toHaveText(/^Recent screenshots · 1 photo/);
+  await expectAccessible(page);
+
+  // Trash the rest again, for good: the dashboard's photo figures follow.
+  await viewTab(page, "Similar").click();
+  await page
+    .getByTestId("photo-group")
+    .getByRole("button", { name: /^Trash the rest/ })
+    .click();
+  await page.getByRole("alertdialog", { name: "Move to CleanSpace Trash?" }).getByRole("button", { name: "Move 1 file" }).click();
+  await expect(page.getByText("Action completed on 1 item")).toBeVisible();
+  await expect(count(page, "similar")).toHaveText("0");
+  await expectPhotoFigures(page, 7, 0);
+});
