@@ -9,6 +9,7 @@ import { compareOriginal, SCAN_CATEGORIES, type ScanCategory } from "../../../do
 import type { ScanCategoryTotals } from "../../../domain/schemas/scan-summary";
 import type { StoredScanIndex } from "../../../scan/index-store";
 import { analyseScanPhotos } from "../../../scan/photos/photo-facts-of";
+import { updatePhotoReport } from "../../../scan/photos/update-photo-report";
 import type { DuplicateGroup, ScanItem } from "../../../scan/types";
 
 export function removeFromIndex(
@@ -102,7 +103,11 @@ export function removeFromIndex(
     photosDuplicateBytes: totals.photosDuplicateBytes,
   };
   if (!index.photoReport && !index.summary.photoFindings) return { ...index, items, duplicates, summary };
-  // The scan's clock, so "old screenshot" means what it meant at the scan.
-  const photos = analyseScanPhotos(items, Date.parse(index.summary.scannedAt));
+  // The scan's clock, so "old screenshot" means what it meant at the scan. Only the groups
+  // the change touched are analysed again (a whole new analysis is seconds on a big library).
+  const nowMs = Date.parse(index.summary.scannedAt);
+  const photos = index.photoReport
+    ? updatePhotoReport(index.photoReport, items, removedIds, new Set(modified.keys()), nowMs)
+    : analyseScanPhotos(items, nowMs);
   return { ...index, items, duplicates, summary: { ...summary, photoFindings: photos.findings }, photoReport: photos.report };
 }
