@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { computeHealthScore } from "../src/domain/health-score";
+import { scoreSummary } from "../src/domain/health-score";
 import { SCAN_CATEGORIES } from "../src/domain/scan-rules";
 import type { ScanSummary } from "../src/domain/schemas/scan-summary";
 import { computeWellness } from "../src/domain/wellness";
@@ -57,7 +57,7 @@ const SCANS = [
   { daysAgo: 2, summary: summary({ duplicateFiles: 70, photosDuplicates: 45, oldFiles: 300, emailUnread: 220, appsUnused: 7 }) },
   { daysAgo: 0, summary: summary({}) },
 ];
-const score = (s: ScanSummary) => computeHealthScore(s).score;
+const score = (s: ScanSummary) => scoreSummary(s).score;
 const [S6, S4, S2, S0] = SCANS.map((s) => score(s.summary)) as [number, number, number, number];
 /** The week's daily scores, oldest first, carried over the days without a scan. */
 const WEEK = [S6, S6, S4, S4, S2, S2, S0];

@@ -7,7 +7,26 @@ import { computeHealthScore, scoreInputsOf, type ScoreInputs } from "./health-sc
 import type { ScanSummary } from "./schemas/scan-summary";
 
 /** The clutter a cleanup takes away. */
-export type Cleanup = "duplicate-photos" | "duplicates" | "large-files" | "old-files" | "unused-apps" | "unread-email";
+export type Cleanup =
+  | "duplicate-photos"
+  | "similar-photos"
+  | "blurry-photos"
+  | "old-screenshots"
+  | "duplicates"
+  | "large-files"
+  | "old-files"
+  | "unused-apps"
+  | "unread-email";
+
+/** The photos a photo cleanup trashes: each list is a subset of `proposed`, so what stays
+ *  proposed is exactly `proposed` minus the list. */
+function withoutPhotos(i: ScoreInputs, photos: number, bytes: number): ScoreInputs {
+  return {
+    ...withoutFiles(i, photos, bytes),
+    photosCount: Math.max(0, i.photosCount - photos),
+    photosToReview: Math.max(0, i.photosToReview - photos),
+  };
+}
 
 /** Files and bytes leaving the scanned folder; the rest of the clutter stays as it was. */
 function withoutFiles(i: ScoreInputs, files: number, bytes: number): ScoreInputs {
@@ -21,8 +40,15 @@ export function scoreInputsAfter(s: ScanSummary, cleanup: Cleanup): ScoreInputs 
     case "duplicate-photos":
       return {
         ...withoutFiles(now, s.photosDuplicates, s.photosDuplicateBytes ?? 0),
+        photosCount: Math.max(0, now.photosCount - s.photosDuplicates),
         duplicateFiles: Math.max(0, s.duplicateFiles - s.photosDuplicates),
       };
+    case "similar-photos":
+      return withoutPhotos(now, s.photoFindings?.similarExtra ?? 0, s.photoFindings?.similarExtraBytes ?? 0);
+    case "blurry-photos":
+      return withoutPhotos(now, s.photoFindings?.blurry ?? 0, s.photoFindings?.blurryBytes ?? 0);
+    case "old-screenshots":
+      return withoutPhotos(now, s.photoFindings?.oldScreenshots ?? 0, s.photoFindings?.oldScreenshotsBytes ?? 0);
     case "duplicates":
       return { ...withoutFiles(now, s.duplicateFiles, s.duplicateBytes), duplicateFiles: 0 };
     case "large-files":

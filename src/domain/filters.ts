@@ -228,6 +228,29 @@ export function parseQuickSelect(value: string | null | undefined): QuickSelect 
   return QUICK_SELECTS.includes(value as QuickSelect) ? (value as QuickSelect) : null;
 }
 
+/**
+ * The Photos tab's views (issue 19): exact copies, similar shots, blurry photos, screenshots.
+ * A view is where the tab opens (`?view=`), not a selection: it lists its own groups.
+ */
+export const PHOTO_VIEWS = ["exact", "similar", "blurry", "screenshots"] as const;
+export type PhotoView = (typeof PHOTO_VIEWS)[number];
+
+export function parsePhotoView(value: string | null | undefined): PhotoView | null {
+  return PHOTO_VIEWS.includes(value as PhotoView) ? (value as PhotoView) : null;
+}
+
+/** Where a recommendation or a suggestion leads: an Organize tab, with a quick-select or a photo view. */
+export interface OrganizeTarget {
+  tab: OrganizeTab;
+  select?: QuickSelect;
+  view?: PhotoView;
+}
+
+/** The query of an Organize target (for paths.organize). */
+export function organizeTargetQuery(t: OrganizeTarget): Record<string, string> {
+  return { ...(t.select ? { select: t.select } : {}), ...(t.view ? { view: t.view } : {}) };
+}
+
 /** The quick-selects that make sense on a tab (spec §2 "Batch operations"). */
 export const TAB_QUICK_SELECTS: Record<OrganizeTab, readonly QuickSelect[]> = {
   photos: ["duplicates", "large", "old"],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildSummary } from "./testing/build-summary";
 import { healthGain } from "./cleanup-impact";
 import { dailyGoalTarget, goalProgress, pickQuickWins } from "./goals";
-import { computeHealthScore } from "./health-score";
+import { scoreSummary } from "./health-score";
 import { orderCategories } from "./preferences";
 
 describe("daily goal (spec §9)", () => {
@@ -38,7 +38,7 @@ describe("quick wins (spec §9; gains from the real score function, issue 16)", 
 
   it("applies each condition with its time, and the gain is the score after minus the score now", () => {
     // Now: 100 − 12 (copies) − 6 (apps) − 15 (e-mail, capped) = 67.
-    expect(computeHealthScore(summary).score).toBe(67);
+    expect(scoreSummary(summary).score).toBe(67);
     const wins = pickQuickWins(summary);
     expect(wins.map((w) => [w.id, w.impact, w.timeEstimate])).toEqual([
       ["remove-duplicates", "+12 health", "2 min"],

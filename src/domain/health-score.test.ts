@@ -13,6 +13,8 @@ const clean: ScoreInputs = {
   appsUnused: 0,
   emailCount: 0,
   emailUnread: 0,
+  photosCount: 0,
+  photosToReview: 0,
 };
 
 describe("computeHealthScore", () => {
@@ -42,6 +44,8 @@ describe("computeHealthScore", () => {
       appsUnused: 4,
       emailCount: 9,
       emailUnread: 9,
+      photosCount: 8,
+      photosToReview: 8,
     });
     expect(worst.score).toBe(0);
     expect(worst.factors.every((f) => f.penalty === f.maxPenalty)).toBe(true);
@@ -59,8 +63,10 @@ describe("computeHealthScore", () => {
       appsUnused: fc.double({ min: 0, max: 1, noNaN: true }),
       emailCount: fc.integer({ min: 0, max: 100_000 }),
       emailUnread: fc.double({ min: 0, max: 1, noNaN: true }),
+      photosCount: fc.integer({ min: 0, max: 100_000 }),
+      photosToReview: fc.double({ min: 0, max: 1, noNaN: true }),
     });
-    const key = fc.constantFrom("duplicateFiles", "largeBytes", "oldFiles", "emptyFiles", "appsUnused", "emailUnread");
+    const key = fc.constantFrom("duplicateFiles", "largeBytes", "oldFiles", "emptyFiles", "appsUnused", "emailUnread", "photosToReview");
     fc.assert(
       fc.property(inputs, key, fc.integer({ min: 1, max: 1000 }), (r, k, extra) => {
         const base: ScoreInputs = {
@@ -74,12 +80,29 @@ describe("computeHealthScore", () => {
           appsUnused: Math.floor(r.appsCount * r.appsUnused),
           emailCount: r.emailCount,
           emailUnread: Math.floor(r.emailCount * r.emailUnread),
+          photosCount: r.photosCount,
+          photosToReview: Math.floor(r.photosCount * r.photosToReview),
         };
         const more = { ...base, [k]: base[k as keyof ScoreInputs] + extra };
         expect(computeHealthScore(more).score).toBeLessThanOrEqual(computeHealthScore(base).score);
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("the photo factor (issue 19)", () => {
+  it("penalises the share of photos proposed for the trash, saturating at a quarter", () => {
+    const photos = (photosToReview: number) =>
+      computeHealthScore({ ...clean, photosCount: 400, photosToReview }).factors.find((f) => f.key === "photos")!;
+    expect(photos(0).penalty).toBe(0);
+    expect(photos(50).penalty).toBe(5); // 12.5% of photos: half of the 10-point maximum
+    expect(photos(100).penalty).toBe(10);
+    expect(photos(400).penalty).toBe(10);
+    expect(photos(50).label).toBe("Similar shots, blurry photos and old screenshots");
+  });
+  it("costs nothing without photos or without a photo analysis", () => {
+    expect(computeHealthScore({ ...clean, photosCount: 0, photosToReview: 0 }).score).toBe(100);
   });
 });
 

@@ -17,9 +17,13 @@ export interface ScoreInputs {
   appsUnused: number;
   emailCount: number;
   emailUnread: number;
+  /** Photos scanned, and the distinct ones the photo analysis proposes for the trash
+   *  (similar extras, blurry, old screenshots: photoFindings.proposed; 0 without analysis). */
+  photosCount: number;
+  photosToReview: number;
 }
 
-export type ScoreFactorKey = "duplicates" | "large" | "old" | "empty" | "apps" | "email";
+export type ScoreFactorKey = "duplicates" | "photos" | "large" | "old" | "empty" | "apps" | "email";
 
 export interface ScoreFactor {
   key: ScoreFactorKey;
@@ -46,6 +50,13 @@ const ratio = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / w
 
 const RULES: Rule[] = [
   { key: "duplicates", label: "Duplicate copies", max: 30, saturatesAt: 0.25, share: (i) => ratio(i.duplicateFiles, i.totalFiles) },
+  {
+    key: "photos",
+    label: "Similar shots, blurry photos and old screenshots",
+    max: 10,
+    saturatesAt: 0.25,
+    share: (i) => ratio(i.photosToReview, i.photosCount),
+  },
   { key: "large", label: "Space taken by large files", max: 20, saturatesAt: 0.5, share: (i) => ratio(i.largeBytes, i.totalBytes) },
   { key: "old", label: "Files untouched for 6 months", max: 15, saturatesAt: 0.6, share: (i) => ratio(i.oldFiles, i.totalFiles) },
   { key: "empty", label: "Empty files", max: 5, saturatesAt: 0.05, share: (i) => ratio(i.emptyFiles, i.totalFiles) },
@@ -92,6 +103,8 @@ export function scoreInputsOf(s: ScanSummary): ScoreInputs {
     appsUnused: s.appsUnused,
     emailCount: s.emailCount,
     emailUnread: s.emailUnread,
+    photosCount: s.photosCount,
+    photosToReview: s.photoFindings?.proposed ?? 0,
   };
 }
 

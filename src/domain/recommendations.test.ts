@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildSummary } from "./testing/build-summary";
+import { PHOTO_FINDINGS } from "./testing/photo-findings";
 import { healthGain } from "./cleanup-impact";
 import { recommend } from "./recommendations";
 import type { ScanSummary } from "./schemas/scan-summary";
@@ -78,6 +79,25 @@ describe("recommend (spec §9 table, figures from the scan: issue 16)", () => {
       priority: "low",
       impact: { itemsAffected: 10 },
     });
+  });
+
+  it("recommends the photo views from the scan's photo findings, with their measured bytes and real health gain (issue 19)", () => {
+    const s = { ...clean, photoFindings: PHOTO_FINDINGS };
+    const rows = recommend(s, ctx, JUNE);
+    expect(rows.map((r) => r.id)).toEqual(["similar-photos", "old-screenshots", "blurry-photos"]);
+    const similar = rows[0]!;
+    expect(similar.impact).toEqual({
+      storageFreed: "40.0 MB",
+      timeToComplete: "10 min",
+      itemsAffected: 20,
+      healthGain: healthGain(s, "similar-photos"),
+      difficulty: "easy",
+    });
+    expect(similar.impact.healthGain).toBeGreaterThan(0);
+    expect(similar.action).toEqual({ kind: "organize", tab: "photos", view: "similar" });
+    expect(rows[1]!.action).toEqual({ kind: "organize", tab: "photos", view: "screenshots" });
+    expect(rows[2]!.action).toEqual({ kind: "organize", tab: "photos", view: "blurry" });
+    expect(recommend({ ...s, photoFindings: { ...PHOTO_FINDINGS, similarExtra: 0, blurry: 0, oldScreenshots: 0 } }, ctx, JUNE)).toEqual([]);
   });
 
   it("offers Auto Clean below 70 only when there are exact copies and Auto Clean Mode is off", () => {

@@ -10,15 +10,14 @@
  */
 import { healthGain, type Cleanup } from "./cleanup-impact";
 import { formatBytes, formatCount } from "./format";
+import type { OrganizeTarget } from "./filters";
 import type { ScanSummary } from "./schemas/scan-summary";
 
 export type Priority = "high" | "medium" | "low";
 export const PRIORITY_WEIGHT: Record<Priority, number> = { high: 3, medium: 2, low: 1 };
 
 /** What Accept does: perform Auto Clean, or open Organize where the user acts. */
-export type RecommendationAction =
-  | { kind: "auto-clean" }
-  | { kind: "organize"; tab: "photos" | "files" | "apps" | "email"; select: "duplicates" | "large" | "unused" | "unread" | "old" };
+export type RecommendationAction = { kind: "auto-clean" } | ({ kind: "organize" } & OrganizeTarget);
 
 export interface Recommendation {
   id: string;
@@ -84,6 +83,68 @@ export function recommend(s: ScanSummary, ctx: RecommendationContext, month: num
       estimatedBenefit: 85,
       action: { kind: "organize", tab: "photos", select: "duplicates" },
       cleanup: "duplicate-photos",
+    });
+  }
+  const photos = s.photoFindings;
+  if (photos && photos.similarExtra > 0) {
+    add({
+      id: "similar-photos",
+      type: "cleanup",
+      priority: "medium",
+      confidence: 0.8,
+      title: "Keep the best of similar shots",
+      description: `${formatCount(photos.similarGroups)} ${photos.similarGroups === 1 ? "set" : "sets"} of similar photos: CleanSpace proposes the best shot of each and ${formatCount(photos.similarExtra)} others for the trash.`,
+      impact: {
+        storageFreed: bytesOrDash(photos.similarExtraBytes),
+        timeToComplete: "10 min",
+        itemsAffected: photos.similarExtra,
+        difficulty: "easy",
+      },
+      category: "photos",
+      actionLabel: "Review similar photos",
+      learningSource: SCAN,
+      estimatedBenefit: 75,
+      action: { kind: "organize", tab: "photos", view: "similar" },
+      cleanup: "similar-photos",
+    });
+  }
+  if (photos && photos.oldScreenshots > 0) {
+    add({
+      id: "old-screenshots",
+      type: "cleanup",
+      priority: "low",
+      confidence: 0.9,
+      title: "Clear old screenshots",
+      description: `${formatCount(photos.oldScreenshots)} ${photos.oldScreenshots === 1 ? "screenshot is" : "screenshots are"} over 30 days old.`,
+      impact: {
+        storageFreed: bytesOrDash(photos.oldScreenshotsBytes),
+        timeToComplete: "5 min",
+        itemsAffected: photos.oldScreenshots,
+        difficulty: "easy",
+      },
+      category: "photos",
+      actionLabel: "Review screenshots",
+      learningSource: SCAN,
+      estimatedBenefit: 60,
+      action: { kind: "organize", tab: "photos", view: "screenshots" },
+      cleanup: "old-screenshots",
+    });
+  }
+  if (photos && photos.blurry > 0) {
+    add({
+      id: "blurry-photos",
+      type: "cleanup",
+      priority: "low",
+      confidence: 0.75,
+      title: "Review blurry photos",
+      description: `${formatCount(photos.blurry)} ${photos.blurry === 1 ? "photo looks" : "photos look"} blurred or out of focus.`,
+      impact: { storageFreed: bytesOrDash(photos.blurryBytes), timeToComplete: "5 min", itemsAffected: photos.blurry, difficulty: "easy" },
+      category: "photos",
+      actionLabel: "Review blurry photos",
+      learningSource: SCAN,
+      estimatedBenefit: 55,
+      action: { kind: "organize", tab: "photos", view: "blurry" },
+      cleanup: "blurry-photos",
     });
   }
   if (filesCount > 50 && s.largeFiles > 0) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PHOTO_FINDINGS } from "./testing/photo-findings";
 import { PRIORITY_COLOR, suggestCleanups, type SuggestionInputs } from "./suggestions";
 
 const base: SuggestionInputs = { hasScanned: true, healthScore: 90, photosDuplicates: 0, filesLarge: 0, appsUnused: 0, emailUnread: 0 };
@@ -112,6 +113,31 @@ describe("suggestCleanups (spec §9 Insights suggestions)", () => {
       impact: { storageFreed: 9_000_000, storageBasis: "scan", timeToComplete: 20, itemsAffected: 7 },
       action: { tab: "files", select: "old" },
     });
+  });
+
+  it("photo findings (issue 19): similar shots, old screenshots and blurry photos, measured bytes, leading to the Photos view", () => {
+    const rows = only({ photoFindings: PHOTO_FINDINGS });
+    expect(rows.map((r) => r.id)).toEqual(["old-screenshots", "similar-photos", "blurry-photos"]);
+    expect(rows.find((r) => r.id === "similar-photos")).toMatchObject({
+      type: "duplicate",
+      priority: "medium",
+      confidence: 0.85,
+      description: "Your last scan found 10 sets of similar photos. Keep the best shot of each; 20 others can go.",
+      impact: { storageFreed: 40_000_000, storageBasis: "scan", itemsAffected: 20 },
+      category: "photos",
+      action: { tab: "photos", view: "similar" },
+    });
+    expect(rows.find((r) => r.id === "old-screenshots")).toMatchObject({
+      impact: { storageFreed: 3_000_000, itemsAffected: 6 },
+      action: { tab: "photos", view: "screenshots" },
+    });
+    expect(rows.find((r) => r.id === "blurry-photos")).toMatchObject({
+      impact: { storageFreed: 16_000_000, itemsAffected: 8 },
+      action: { tab: "photos", view: "blurry" },
+    });
+    const none = { ...PHOTO_FINDINGS, similarExtra: 0, similarGroups: 0, blurry: 0, oldScreenshots: 0 };
+    expect(only({ photoFindings: none })).toEqual([]);
+    expect(only({ hasScanned: false, photoFindings: PHOTO_FINDINGS })).toEqual([]);
   });
 
   it("needs a scan for every rule (no scan means no figures)", () => {

@@ -8,14 +8,13 @@
  */
 import { PRIORITY_WEIGHT, type Priority } from "./recommendations";
 import { formatCount } from "./format";
+import type { OrganizeTarget } from "./filters";
+import type { PhotoFindings } from "./schemas/scan-summary";
 
 export const SUGGESTION_TYPES = ["duplicate", "large_file", "unused_app", "old_file", "seasonal", "storage_optimization"] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 export const SUGGESTION_CATEGORIES = ["photos", "files", "apps", "email", "general"] as const;
 export type SuggestionCategory = (typeof SUGGESTION_CATEGORIES)[number];
-/** Organize quick-selects a suggestion leads to (spec §2 Organize batch quick-select). */
-export const QUICK_SELECTS = ["duplicates", "large", "unused", "unread", "old"] as const;
-export type QuickSelect = (typeof QUICK_SELECTS)[number];
 export type StorageBasis = "scan" | "estimate";
 
 export const MB = 1_000_000;
@@ -39,8 +38,8 @@ export interface Suggestion {
     itemsAffected: number;
   };
   category: SuggestionCategory;
-  /** Where "Apply Suggestion" leads: an Organize tab and its quick-select. */
-  action: { tab: "photos" | "files" | "apps" | "email"; select: QuickSelect };
+  /** Where "Apply Suggestion" leads: an Organize tab and its quick-select or photo view. */
+  action: OrganizeTarget;
 }
 
 export interface SuggestionInputs {
@@ -57,6 +56,8 @@ export interface SuggestionInputs {
   largeBytes?: number | undefined;
   oldFiles?: number | undefined;
   oldBytes?: number | undefined;
+  /** The latest scan's photo analysis (issue 19), when it ran. */
+  photoFindings?: PhotoFindings | undefined;
 }
 
 /** Spec §9 per-item estimates and fixed figures. */
@@ -65,6 +66,9 @@ export const SUGGESTION_RULES = {
   largeFiles: { priority: "medium", confidence: 0.88, bytesEach: 45 * MB, minutes: 10, threshold: 5 },
   unusedApps: { priority: "high", confidence: 0.92, bytesEach: 120 * MB, minutes: 3 },
   email: { priority: "medium", confidence: 0.75, bytesEach: 0.5 * MB, minutes: 15, threshold: 100 },
+  similarPhotos: { priority: "medium", confidence: 0.85, minutes: 10 },
+  blurryPhotos: { priority: "low", confidence: 0.8, minutes: 5 },
+  oldScreenshots: { priority: "medium", confidence: 0.9, minutes: 5 },
   seasonal: { priority: "low", confidence: 0.7, minutes: 30, months: [0, 2] },
   storage: { priority: "high", confidence: 0.85, minutes: 20, belowScore: 70 },
 } as const;
@@ -106,6 +110,61 @@ export function suggestCleanups(d: SuggestionInputs, month: number, year: number
       },
       category: "photos",
       action: { tab: "photos", select: "duplicates" },
+    });
+  }
+  const photos = d.hasScanned ? d.photoFindings : undefined;
+  if (photos && photos.similarExtra > 0) {
+    out.push({
+      id: "similar-photos",
+      type: "duplicate",
+      priority: r.similarPhotos.priority,
+      confidence: r.similarPhotos.confidence,
+      title: "Keep the best of similar shots",
+      description: `Your last scan found ${n(photos.similarGroups)} ${photos.similarGroups === 1 ? "set" : "sets"} of similar photos. Keep the best shot of each; ${n(photos.similarExtra)} others can go.`,
+      impact: {
+        storageFreed: photos.similarExtraBytes,
+        storageBasis: "scan",
+        timeToComplete: r.similarPhotos.minutes,
+        itemsAffected: photos.similarExtra,
+      },
+      category: "photos",
+      action: { tab: "photos", view: "similar" },
+    });
+  }
+  if (photos && photos.oldScreenshots > 0) {
+    out.push({
+      id: "old-screenshots",
+      type: "old_file",
+      priority: r.oldScreenshots.priority,
+      confidence: r.oldScreenshots.confidence,
+      title: "Clear old screenshots",
+      description: `${n(photos.oldScreenshots)} ${photos.oldScreenshots === 1 ? "screenshot is" : "screenshots are"} over 30 days old. Most did their job the day they were taken.`,
+      impact: {
+        storageFreed: photos.oldScreenshotsBytes,
+        storageBasis: "scan",
+        timeToComplete: r.oldScreenshots.minutes,
+        itemsAffected: photos.oldScreenshots,
+      },
+      category: "photos",
+      action: { tab: "photos", view: "screenshots" },
+    });
+  }
+  if (photos && photos.blurry > 0) {
+    out.push({
+      id: "blurry-photos",
+      type: "storage_optimization",
+      priority: r.blurryPhotos.priority,
+      confidence: r.blurryPhotos.confidence,
+      title: "Review blurry photos",
+      description: `${n(photos.blurry)} ${photos.blurry === 1 ? "photo looks" : "photos look"} blurred or out of focus. Check them before they go.`,
+      impact: {
+        storageFreed: photos.blurryBytes,
+        storageBasis: "scan",
+        timeToComplete: r.blurryPhotos.minutes,
+        itemsAffected: photos.blurry,
+      },
+      category: "photos",
+      action: { tab: "photos", view: "blurry" },
     });
   }
   if (d.hasScanned && d.filesLarge > r.largeFiles.threshold) {

@@ -16,7 +16,7 @@ export const RealDataScanSchema = z.strictObject({
 export type RealDataScan = z.input<typeof RealDataScanSchema>;
 
 export const ScoreFactorSchema = z.object({
-  key: z.enum(["duplicates", "large", "old", "empty", "apps", "email"]),
+  key: z.enum(["duplicates", "photos", "large", "old", "empty", "apps", "email"]),
   label: z.string(),
   penalty: z.number(),
   maxPenalty: z.number(),

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { ACHIEVEMENT_ICONS, ACHIEVEMENT_TIERS, ACHIEVEMENT_UNITS } from "../achievements";
-import { MAX_DISMISSED, QUICK_SELECTS, SUGGESTION_CATEGORIES, SUGGESTION_ID_PATTERN, SUGGESTION_TYPES } from "../suggestions";
+import { MAX_DISMISSED, SUGGESTION_CATEGORIES, SUGGESTION_ID_PATTERN, SUGGESTION_TYPES } from "../suggestions";
+import { ORGANIZE_TABS, PHOTO_VIEWS, QUICK_SELECTS } from "../filters";
 import { PROGRESS_CATEGORIES } from "../timeline";
 import { WELLNESS_METRIC_IDS, WELLNESS_STATUSES } from "../wellness";
 
@@ -79,7 +80,7 @@ export const SuggestionSchema = z.object({
     itemsAffected: nonneg,
   }),
   category: z.enum(SUGGESTION_CATEGORIES),
-  action: z.object({ tab: z.enum(["photos", "files", "apps", "email"]), select: z.enum(QUICK_SELECTS) }),
+  action: z.object({ tab: z.enum(ORGANIZE_TABS), select: z.enum(QUICK_SELECTS).optional(), view: z.enum(PHOTO_VIEWS).optional() }),
 });
 
 export const WellnessSchema = z.object({

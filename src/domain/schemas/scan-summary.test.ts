@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ScanSummary, ScanSummarySchema } from "./scan-summary";
+import { PHOTO_FINDINGS } from "../testing/photo-findings";
 
 const zero = { count: 0, bytes: 0 };
 const validSummary: ScanSummary = {
@@ -58,5 +59,20 @@ describe("ScanSummarySchema", () => {
     expect(ScanSummarySchema.safeParse({ ...validSummary, totalFiles: 4 }).success).toBe(false);
     expect(ScanSummarySchema.safeParse({ ...validSummary, totalBytes: 1 }).success).toBe(false);
     expect(ScanSummarySchema.safeParse({ ...validSummary, photosDuplicates: 3 }).success).toBe(false);
+  });
+  it("accepts photo findings that hold together, and nothing but counts and bytes in them (issue 19)", () => {
+    const many = {
+      ...validSummary,
+      photosCount: 100,
+      categories: { ...validSummary.categories, photo: { count: 100, bytes: 300 } },
+      totalFiles: 101,
+    };
+    expect(ScanSummarySchema.safeParse({ ...many, photoFindings: PHOTO_FINDINGS }).success).toBe(true);
+    const bad = (f: object) => ScanSummarySchema.safeParse({ ...many, photoFindings: { ...PHOTO_FINDINGS, ...f } }).success;
+    expect(bad({ hash: "f0e1d2c3b4a59687" })).toBe(false);
+    expect(bad({ oldScreenshots: 13 })).toBe(false);
+    expect(bad({ proposed: 35 })).toBe(false);
+    expect(bad({ analysed: 101 })).toBe(false);
+    expect(bad({ blurryBytes: -1 })).toBe(false);
   });
 });

@@ -34,6 +34,13 @@ export const PhotoFindingsSchema = z
     /** Screenshots older than 30 days (a subset of screenshots). */
     oldScreenshots: count,
     oldScreenshotsBytes: bytes,
+    /**
+     * Distinct photos proposed for the trash by any of the above (similar extras, blurry, old
+     * screenshots; a photo in two lists counts once): what the health score's photo factor and
+     * "clean them all" read, so no photo is counted twice.
+     */
+    proposed: count,
+    proposedBytes: bytes,
   })
   .strict();
 
@@ -97,6 +104,9 @@ export const ScanSummarySchema = z
     const f = s.photoFindings;
     if (f && (f.oldScreenshots > f.screenshots || f.oldScreenshotsBytes > f.screenshotsBytes)) {
       ctx.addIssue({ code: "custom", path: ["photoFindings", "oldScreenshots"], message: "cannot exceed screenshots" });
+    }
+    if (f && f.proposed > f.similarExtra + f.blurry + f.oldScreenshots) {
+      ctx.addIssue({ code: "custom", path: ["photoFindings", "proposed"], message: "cannot exceed the photos it unites" });
     }
     if (f && f.analysed + f.skipped > s.photosCount) {
       ctx.addIssue({ code: "custom", path: ["photoFindings", "analysed"], message: "cannot exceed photosCount" });

@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeHealthScore } from "../../domain/health-score";
+import { scoreSummary } from "../../domain/health-score";
 import { GOAL_ACTIONS } from "../../domain/cleanup-ledger";
 import { localDate } from "../../domain/dates";
 import { cleanupEvents, digitalData, scanSnapshots, streaks } from "../db/schema";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../../domain/testing/build-summary";
+import { PHOTO_FINDINGS } from "../../domain/testing/photo-findings";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
 import { insertCleanupEventRows } from "../services/cleanup-events";
 
@@ -34,7 +35,7 @@ describe("digital data", () => {
     const summary = buildSummary();
     const saved = await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary });
     expect(saved.statusCode).toBe(200);
-    const expected = computeHealthScore({ ...summary });
+    const expected = scoreSummary(summary);
     expect(saved.json()).toEqual({ userId: u.id, healthScore: expected.score });
     const data = (await req(u, "GET", `/api/digital-data/${u.id}`)).json();
     expect(data).toMatchObject({
@@ -53,6 +54,26 @@ describe("digital data", () => {
     const rows = await t.database.db.select().from(scanSnapshots).where(eq(scanSnapshots.userId, u.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.localDate).toBe(localDate(new Date(), "UTC"));
+  });
+
+  it("scores the photo analysis's findings, counts and bytes only (issue 19)", async () => {
+    const u = await buildUser(t.app);
+    const summary = buildSummary({ photoFindings: PHOTO_FINDINGS });
+    const saved = await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary });
+    expect(saved.statusCode).toBe(200);
+    const expected = scoreSummary(summary);
+    expect(saved.json().healthScore).toBe(expected.score);
+    expect(expected.score).toBeLessThan(scoreSummary(buildSummary()).score);
+    const data = (await req(u, "GET", `/api/digital-data/${u.id}`)).json();
+    // 32 of 400 photos proposed: 8% of the 25% saturation of a 10-point factor.
+    expect(data.scoreFactors.find((f: { key: string }) => f.key === "photos")).toMatchObject({ penalty: 3.2, maxPenalty: 10 });
+    expect(data.summary.photoFindings).toEqual(PHOTO_FINDINGS);
+
+    // A hash, a name or any other field inside the findings is refused: aggregates only.
+    for (const extra of [{ hash: "f0e1d2c3b4a59687" }, { names: ["IMG_0001.jpg"] }]) {
+      const bad = buildSummary({ photoFindings: { ...PHOTO_FINDINGS, ...extra } as typeof PHOTO_FINDINGS });
+      expect((await req(u, "POST", "/api/real-data/scan", { userId: u.id, summary: bad })).statusCode).toBe(400);
+    }
   });
 
   it("saves a finished scan in one write: summary and snapshot together, once per scan however often it is retried", async () => {

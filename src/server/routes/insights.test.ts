@@ -7,6 +7,7 @@ import { addDays, localDate } from "../../domain/dates";
 import { buildTimeline } from "../../domain/timeline";
 import { cleanupEvents, scanSnapshots, streaks, userSettings } from "../db/schema";
 import { saveSummary } from "../services/digital-data";
+import { PHOTO_FINDINGS } from "../../domain/testing/photo-findings";
 import { scoreSummary } from "../../domain/health-score";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../../domain/testing/build-summary";
@@ -195,6 +196,19 @@ describe("GET /api/insights/{userId}: figures from the user's own history", () =
     expect(by.apps).toMatchObject({ value: 15, trend: "stable" });
     expect(by.storage).toMatchObject({ value: 10 });
     expect(by.consistency).toMatchObject({ value: 70, trend: "up" });
+  });
+
+  it("suggests the photo views from the latest scan's photo findings (issue 19)", async () => {
+    const u = await proUser();
+    await saveSummary(t.database.db, u.id, buildSummary({ photoFindings: PHOTO_FINDINGS }));
+    const body = InsightsSchema.parse((await req(u, "GET", `/api/insights/${u.id}`)).json());
+    const sug = Object.fromEntries(body.suggestions.map((s) => [s.id, s]));
+    expect(sug["similar-photos"]).toMatchObject({
+      impact: { storageFreed: 40_000_000, itemsAffected: 20 },
+      action: { tab: "photos", view: "similar" },
+    });
+    expect(sug["old-screenshots"]).toMatchObject({ impact: { storageFreed: 3_000_000 }, action: { view: "screenshots" } });
+    expect(sug["blurry-photos"]).toMatchObject({ impact: { storageFreed: 16_000_000 }, action: { view: "blurry" } });
   });
 
   it("remembers a dismissed suggestion on the server, once", async () => {

@@ -175,6 +175,7 @@ export async function loadInsights(db: Db, userId: number): Promise<Insights> {
         largeBytes: summary?.largeBytes,
         oldFiles: summary?.oldFiles,
         oldBytes: summary?.oldBytes,
+        photoFindings: summary?.photoFindings,
       },
       Number(today.slice(5, 7)) - 1,
       Number(today.slice(0, 4)),

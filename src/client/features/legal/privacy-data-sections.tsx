@@ -19,6 +19,13 @@ export function PrivacyDataSections() {
           still finds large and old items.
         </p>
         <p>
+          To find similar shots, blurry photos and screenshots, the scan also decodes each photo on your device at a reduced size and
+          computes a visual fingerprint (a perceptual hash), a sharpness measure, and whether the picture looks like a screenshot (its pixel
+          size, its name, and whether it carries camera details). Thumbnails in Organize are made from your files on the device. Photos,
+          thumbnails, visual fingerprints and names never leave your device; only the number and total bytes of similar, blurry and
+          screenshot photos do, as part of the scan&apos;s aggregate.
+        </p>
+        <p>
           The list of scanned items (names, paths, sizes and dates) is kept as a local index in your browser&apos;s IndexedDB storage, on
           that device only, so the app can show and act on your items without scanning again. Next to it are the fingerprints of files
           already read (so a rescan skips unchanged files), the items you marked as reviewed or ignored, and the last folder you picked.
@@ -55,7 +62,8 @@ export function PrivacyDataSections() {
           </li>
           <li>
             <strong>Aggregate scan results and their history:</strong> counts and total bytes per category (photos, files, apps, e-mail),
-            the number of duplicate, large and old items, and your health score — one record per scan.
+            the number of duplicate, large and old items, the number and bytes of similar, blurry and screenshot photos, and your health
+            score — one record per scan.
           </li>
           <li>
             <strong>Cleanup events:</strong> the category, the action taken, the number of items and the bytes freed. These build your

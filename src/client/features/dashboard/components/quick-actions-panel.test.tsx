@@ -2,6 +2,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildSummary } from "../../../../domain/testing/build-summary";
+import { PHOTO_FINDINGS } from "../../../../domain/testing/photo-findings";
 import { SUMMARY } from "../testing/dashboard-fixture";
 import { renderWithApp, resetTestState } from "../testing/render-dashboard";
 import { QuickActionsPanel } from "./quick-actions-panel";
@@ -31,6 +32,14 @@ describe("QuickActionsPanel", () => {
     expect(actions().slice(0, 2)).toEqual([
       ["Remove duplicate photos1 copy", "/organize?tab=photos&select=duplicates"],
       ["Remove duplicate copies1 copy", "/organize?tab=files&select=duplicates"],
+    ]);
+  });
+
+  it("adds the photo views the photo analysis found something for (issue 19)", () => {
+    renderWithApp(<QuickActionsPanel summary={{ ...SUMMARY, photoFindings: { ...PHOTO_FINDINGS, blurry: 0, blurryBytes: 0 } }} />);
+    expect(actions().slice(5)).toEqual([
+      ["Keep the best of similar shots20 photos to review · 40.0 MB", "/organize?tab=photos&view=similar"],
+      ["Clear old screenshots6 over 30 days old · 3.0 MB", "/organize?tab=photos&view=screenshots"],
     ]);
   });
 

@@ -1,7 +1,7 @@
-import { Archive, Clock, Copy, FileX, Images } from "lucide-react";
+import { Archive, Aperture, Clock, Copy, FileX, Images, MonitorSmartphone, ScanEye } from "lucide-react";
 import { Link } from "wouter";
 import { formatBytes, formatCount } from "../../../../domain/format";
-import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
+import type { PhotoFindings, ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { Card } from "../../../components/ui/card";
 import { paths } from "../../../config/paths";
 
@@ -10,6 +10,38 @@ import { paths } from "../../../config/paths";
  * where it can be acted on — photo copies on Organize's Photos tab, other copies on Files.
  * The scan never counts the CleanSpace trash, so nothing here is already in it.
  */
+const photoCount = (n: number) => `${formatCount(n)} ${n === 1 ? "photo" : "photos"}`;
+
+/** The photo analysis's views, when the scan ran it and each found something (issue 19). */
+function photoActions(f: PhotoFindings | undefined) {
+  if (!f) return [];
+  return [
+    {
+      icon: ScanEye,
+      label: "Keep the best of similar shots",
+      detail: `${photoCount(f.similarExtra)} to review · ${formatBytes(f.similarExtraBytes)}`,
+      href: paths.organize("photos", { view: "similar" }),
+      count: f.similarExtra,
+    },
+    {
+      icon: Aperture,
+      label: "Review blurry photos",
+      detail: `${photoCount(f.blurry)} · ${formatBytes(f.blurryBytes)}`,
+      href: paths.organize("photos", { view: "blurry" }),
+      count: f.blurry,
+    },
+    {
+      icon: MonitorSmartphone,
+      label: "Clear old screenshots",
+      detail: `${formatCount(f.oldScreenshots)} over 30 days old · ${formatBytes(f.oldScreenshotsBytes)}`,
+      href: paths.organize("photos", { view: "screenshots" }),
+      count: f.oldScreenshots,
+    },
+  ]
+    .filter((a) => a.count > 0)
+    .map(({ count: _count, ...a }) => a);
+}
+
 export function QuickActionsPanel({ summary }: { summary: ScanSummary | null }) {
   if (!summary) {
     return (
@@ -48,6 +80,7 @@ export function QuickActionsPanel({ summary }: { summary: ScanSummary | null }) 
       href: paths.organize("files", { select: "old" }),
     },
     { icon: FileX, label: "Empty files", detail: `${summary.emptyFiles} files`, href: paths.organize("files") },
+    ...photoActions(summary.photoFindings),
   ];
   return (
     <section aria-labelledby="qa-panel-title" className="grid gap-3">

@@ -1,3 +1,4 @@
+import { organizeTargetQuery } from "../../../../domain/filters";
 import { Check, Loader2, X } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
@@ -49,7 +50,7 @@ export function RecommendationsList({
     try {
       if (r.action.kind === "organize") {
         // Opens the real action: the user picks what goes, on the screen that moves files.
-        navigate(paths.organize(r.action.tab, { select: r.action.select }));
+        navigate(paths.organize(r.action.tab, organizeTargetQuery(r.action)));
         return;
       }
       const outcome = await onPerform(r);

@@ -3,6 +3,7 @@
  * quick-select (a vibration pattern on accept); Dismiss removes it for good (the server
  * remembers) with one short vibration. 'All Caught Up!' when none remain.
  */
+import { organizeTargetQuery } from "../../../../domain/filters";
 import { PartyPopper } from "lucide-react";
 import { useLocation } from "wouter";
 import type { Insights } from "../../../../domain/schemas/insights";
@@ -48,7 +49,7 @@ export function SmartTab({ data, userId }: { data: Insights; userId: number }) {
               dismissing={dismiss.isPending && dismiss.variables === s.id}
               onApply={() => {
                 vibrate(ACCEPT_PATTERN);
-                navigate(paths.organize(s.action.tab, { select: s.action.select }));
+                navigate(paths.organize(s.action.tab, organizeTargetQuery(s.action)));
               }}
               onDismiss={() =>
                 dismiss.mutate(s.id, {
