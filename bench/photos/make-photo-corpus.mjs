@@ -16,7 +16,8 @@
 // original, and they count as exact copies, not as similar photos).
 // `--twelve-mp N`: N distinct 4000×3000 camera JPEGs (texture, quality 90) for the speed bench.
 // Same seed, same files and manifest (timestamps are relative to --now).
-import { copyFileSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
@@ -211,7 +212,7 @@ export async function makePhotoCorpus({ dir, seed = 1, bases = 300, now = Date.n
           const image = encode(await build(), outFormat, vrandom, keepExif);
           return (quality ? image.jpeg({ quality }) : image).toFile(path);
         },
-        baseTime + int(random, 1, 90) * DAY,
+        Math.min(now - DAY / 24, baseTime + int(random, 1, 90) * DAY),
       );
     }
   }
@@ -278,6 +279,7 @@ export async function makePhotoCorpus({ dir, seed = 1, bases = 300, now = Date.n
     copies.push({ ...original, path, copyOf: original.path });
   }
   files.push(...copies);
+  markAccidentalCopies(dir, files);
 
   // HEIC files no decoder here reads (sharp's prebuilt libheif has no HEVC): reported as skipped.
   for (let i = 0; i < 2; i++) {
@@ -295,6 +297,26 @@ export async function makePhotoCorpus({ dir, seed = 1, bases = 300, now = Date.n
   };
   writeFileSync(`${dir}.manifest.json`, JSON.stringify(manifest, null, 1));
   return manifest;
+}
+
+/**
+ * Two variants can come out byte-identical (two blurs of one strength at one quality): they are
+ * exact copies, as the scan will find. Marks every such file but the original — the scan's own
+ * rule: oldest, then shortest path, then first by code unit — as a copy of it.
+ */
+function markAccidentalCopies(dir, files) {
+  const byContent = new Map();
+  for (const f of files) {
+    const key = createHash("sha256").update(readFileSync(join(dir, f.path))).digest("hex");
+    byContent.set(key, [...(byContent.get(key) ?? []), f]);
+  }
+  for (const members of byContent.values()) {
+    if (members.length < 2) continue;
+    const mtime = (f) => statSync(join(dir, f.path)).mtimeMs;
+    const [original, ...others] = members.sort((a, b) => mtime(a) - mtime(b) || a.path.length - b.path.length || (a.path < b.path ? -1 : 1));
+    original.copyOf = null;
+    for (const f of others) f.copyOf = original.path;
+  }
 }
 
 /** N distinct 12-megapixel camera JPEGs: rendered at 1000×750, enlarged, with sensor-like noise. */

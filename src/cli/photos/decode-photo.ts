@@ -1,7 +1,8 @@
-import { open } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import { ANALYSIS_EDGE, hasCameraExif, type GreyImage } from "../../domain/photos/index";
 import type { Sharp } from "sharp";
 import type { SharpModule } from "./load-sharp";
+import { readBmp } from "./read-bmp";
 
 /** Bytes read from the start of a file for its EXIF (the contract's 128 KB). */
 const EXIF_HEAD_BYTES = 128 * 1024;
@@ -28,22 +29,36 @@ export interface DecodedPhoto {
  * returns them. Throws when the file cannot be decoded (the caller counts it as skipped).
  */
 export async function decodePhoto(sharp: SharpModule, path: string, mode: DecodeMode): Promise<DecodedPhoto> {
-  const [head, meta] = await Promise.all([readHead(path), sharp(path).metadata()]);
+  const head = await readHead(path);
+  if (head[0] === 0x42 && head[1] === 0x4d) return decodeBmp(sharp, path);
+  const meta = await sharp(path).metadata();
   if (!meta.width || !meta.height) throw new Error("no image size");
   const turned = (meta.orientation ?? 1) >= 5;
   const source = mode === "full" ? await decodeFully(sharp, path) : sharp(path, { failOn: "none", autoOrient: true });
+  return {
+    ...(await toAnalysisImage(source)),
+    width: turned ? meta.height : meta.width,
+    height: turned ? meta.width : meta.height,
+    camera: hasCameraExif(head),
+  };
+}
+
+/** BMP through our own reader (sharp has none): every pixel is read either way, BMP is not compressed. */
+async function decodeBmp(sharp: SharpModule, path: string): Promise<DecodedPhoto> {
+  const bmp = readBmp(await readFile(path));
+  if (!bmp) throw new Error("unsupported BMP");
+  const source = sharp(bmp.data, { raw: { width: bmp.width, height: bmp.height, channels: 3 } });
+  return { ...(await toAnalysisImage(source)), width: bmp.width, height: bmp.height, camera: false };
+}
+
+async function toAnalysisImage(source: Sharp): Promise<{ grey: GreyImage }> {
   const { data, info } = await source
     .resize(ANALYSIS_EDGE, ANALYSIS_EDGE, { fit: "inside", withoutEnlargement: true })
     .flatten({ background: "#000000" })
     .toColourspace("srgb")
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return {
-    grey: toLuma(data, info.width, info.height, info.channels),
-    width: turned ? meta.height : meta.width,
-    height: turned ? meta.width : meta.height,
-    camera: hasCameraExif(head),
-  };
+  return { grey: toLuma(data, info.width, info.height, info.channels) };
 }
 
 async function decodeFully(sharp: SharpModule, path: string): Promise<Sharp> {

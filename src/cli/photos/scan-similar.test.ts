@@ -1,17 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hammingDistance } from "../../domain/photos/index";
+import { analyseGrey, hammingDistance } from "../../domain/photos/index";
 import { ScanSummarySchema } from "../../domain/schemas/scan-summary";
 import { type CliIo, EXIT_OK, EXIT_USAGE, runCli } from "../main";
 import type { CliJsonReport } from "../report-json";
 import { decodePhoto } from "./decode-photo";
 import { loadSharp } from "./load-sharp";
 import type { CliJsonPhotos } from "./photo-report-json";
-import { analyseGrey } from "../../domain/photos/index";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -51,10 +50,41 @@ beforeAll(async () => {
     stdio: "ignore",
   });
   manifest = JSON.parse(readFileSync(`${dir}.manifest.json`, "utf8")) as typeof manifest;
+  // sharp reads no BMP: a BMP copy of one picture tests our own reader (read-bmp.ts) end to end.
+  const source = manifest.files.find((f) => f.variant === "base" && !f.blurry)!;
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(join(dir, source.path)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  writeFileSync(join(dir, "Pictures", "exported.bmp"), encodeBmp(data, info.width, info.height));
+  utimesSync(join(dir, "Pictures", "exported.bmp"), new Date(manifest.now), new Date(manifest.now));
+  manifest.files.push({ ...source, path: "Pictures/exported.bmp", variant: "bmp", copyOf: null });
   const { code, stdout } = await cli(["scan", dir, "--similar", "--json", "--no-cache", "--threads", "2", "--now", String(manifest.now)]);
   expect(code).toBe(EXIT_OK);
   report = JSON.parse(stdout) as typeof report;
 }, 120_000);
+
+/** A 24-bit bottom-up BMP of RGB pixels. */
+function encodeBmp(rgb: Uint8Array, width: number, height: number): Buffer {
+  const stride = Math.ceil((width * 3) / 4) * 4;
+  const out = Buffer.alloc(54 + stride * height);
+  out.write("BM", 0, "latin1");
+  out.writeUInt32LE(out.length, 2);
+  out.writeUInt32LE(54, 10);
+  out.writeUInt32LE(40, 14);
+  out.writeInt32LE(width, 18);
+  out.writeInt32LE(height, 22);
+  out.writeUInt16LE(1, 26);
+  out.writeUInt16LE(24, 28);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * 3;
+      const to = 54 + (height - 1 - y) * stride + x * 3;
+      out[to] = rgb[from + 2]!;
+      out[to + 1] = rgb[from + 1]!;
+      out[to + 2] = rgb[from]!;
+    }
+  }
+  return out;
+}
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
@@ -95,6 +125,14 @@ describe("cleanspace scan DIR --similar --json", () => {
       expect(group?.keep).toBe(copy.copyOf);
       expect(group?.reason).toBe("Oldest copy: the original");
     }
+  });
+
+  it("reads BMP with its own reader: the BMP export sits in its picture's group", () => {
+    const bmp = report.photos.similar.find((g) => g.photos.some((p) => p.path === "Pictures/exported.bmp"));
+    const source = manifest.files.find((f) => f.path === "Pictures/exported.bmp")!;
+    expect(bmp).toBeDefined();
+    expect(bmp?.photos.map((p) => manifest.files.find((f) => f.path === p.path)?.family)).toEqual(bmp?.photos.map(() => source.family));
+    expect(bmp?.keep).not.toBe("Pictures/exported.bmp"); // the newest of equals
   });
 
   it("groups only photos of one scene, and finds the variants of each", () => {

@@ -8,10 +8,10 @@
 export const ANALYSIS_EDGE = 512;
 
 /** Two photos whose 64-bit perceptual hashes differ in at most this many bits are "similar". */
-export const SIMILAR_MAX_DISTANCE = 10;
+export const SIMILAR_MAX_DISTANCE = 12;
 
 /** Below this sharpness (sharpness.ts: edge Laplacian variance over gradient energy) a photo is blurry. */
-export const BLURRY_MAX_SHARPNESS = 60;
+export const BLURRY_MAX_SHARPNESS = 77;
 
 /** Photos whose longest side is shorter than this are too small to call blurry (icons, thumbnails). */
 export const BLUR_MIN_EDGE = 256;
