@@ -23,6 +23,8 @@ const BENCHES = [
   { name: "lighthouse", file: "bench/lighthouse.mjs", args: [] },
   { name: "dashboard-data", file: "bench/dashboard-data.mjs", args: [] },
   { name: "scan", file: "bench/scan-bench.mjs", args: [] },
+  { name: "photo-accuracy", file: "bench/photos/photo-accuracy.mjs", args: [] },
+  { name: "photo-speed", file: "bench/photos/photo-speed.mjs", args: [] },
   { name: "browser-scan", file: "bench/browser-scan.mjs", args: [] },
   { name: "browser-photos", file: "bench/browser-photos.mjs", args: [] },
   { name: "imap", file: "bench/imap-bench.mjs", args: [] },
@@ -37,5 +39,5 @@ for (const bench of BENCHES.filter((b) => !only || only.includes(b.name))) {
   results.push({ name: bench.name, ok: res.status === 0, secs: (Date.now() - started) / 1000 });
 }
 console.log("\nBenchmarks:");
-for (const r of results) console.log(`  ${r.ok ? "✔" : "✖"} ${r.name.padEnd(12)} ${r.secs.toFixed(0)} s`);
+for (const r of results) console.log(`  ${r.ok ? "✔" : "✖"} ${r.name.padEnd(14)} ${r.secs.toFixed(0)} s`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,5 +1,5 @@
 // Bundles the CLI (`cleanspace scan DIR`) with esbuild: dist/cli/main.js plus its hash
-// worker dist/cli/hash-worker.js. Everything is bundled (hash-wasm carries its WASM inline),
+// worker dist/cli/hash-worker.js. Everything but sharp is bundled (hash-wasm carries its WASM inline),
 // so the CLI starts without resolving node_modules; the createRequire banner lets CommonJS
 // dependencies run in the ESM bundle, as in build-server.mjs.
 import { rmSync } from "node:fs";
@@ -21,6 +21,9 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
   packages: "bundle",
+  // sharp (--similar) loads native binaries that its npm packages ship per platform: it is
+  // resolved from node_modules at run time, and only when photos are analysed.
+  external: ["sharp"],
   // hash-wasm's "main" is a UMD build of every algorithm (270 KB); its ESM build tree-shakes to xxHash128.
   mainFields: ["module", "main"],
   banner: {

@@ -16,6 +16,8 @@ export type CliCommand =
       now: number | undefined;
       /** Remember content keys between scans (user cache directory); false: read every candidate. */
       cache: boolean;
+      /** Also analyse photos: similar shots, blurry photos, screenshots (issue 19). */
+      similar: boolean;
     };
 
 /** A mistake in how the command was called: exit code 2. */
@@ -29,15 +31,18 @@ export const USAGE = `Usage: cleanspace scan DIR [options]
        cleanspace undo DIR [--all] [--dry-run]
        (cleanspace COMMAND --help for each command's options)
 
-Find what clutters DIR: duplicates, large files, old files, empty files.
+Find what clutters DIR: duplicates, large files, old files, empty files; with --similar,
+similar photos, blurry photos and screenshots.
 Nothing leaves this machine.
 
 Options:
   --json            print the machine-readable result on stdout
   --metadata-only   read no file content: same-size files are "possible duplicates"
+  --similar         also look at the photos: similar shots (with the best one to keep), blurry photos, screenshots
   --no-progress     no progress bar on stderr
   --no-cache        read every candidate file again (default: reuse the keys of files unchanged since the last scan)
-  --threads N       threads to hash with, the main one included (default: one per idle core, 1 to 4)
+  --threads N       threads to hash with, the main one included (default: one per idle core, 1 to 4);
+                    with --similar, photos decoded at once (default: one per core, at most 4)
   --now TIME        reference time for "old" files (ISO date or ms since 1970; default: now)
   -h, --help        show this help
   -v, --version     show the version
@@ -57,6 +62,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         "metadata-only": { type: "boolean", default: false },
         "no-progress": { type: "boolean", default: false },
         "no-cache": { type: "boolean", default: false },
+        similar: { type: "boolean", default: false },
         threads: { type: "string" },
         now: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
@@ -74,6 +80,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (command !== "scan") throw new UsageError(`unknown command '${command}': the commands are scan, clean, apply and undo`);
   if (dir === undefined || dir === "") throw new UsageError("missing DIR: which directory should be scanned?");
   if (extra.length > 0) throw new UsageError(`one directory at a time (also got '${extra.join("', '")}')`);
+  if (values.similar && values["metadata-only"]) throw new UsageError("--similar reads the photos: it cannot go with --metadata-only");
   return {
     command: "scan",
     dir,
@@ -83,6 +90,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     threads: values.threads === undefined ? undefined : parseThreads(values.threads),
     now: values.now === undefined ? undefined : parseNow(values.now),
     cache: !values["no-cache"],
+    similar: values.similar,
   };
 }
 

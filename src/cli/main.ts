@@ -7,13 +7,14 @@ import { withHashCache } from "../scan/cached-hasher";
 import { createNodeFsSource } from "../scan/sources/node-fs";
 import type { ScanResult } from "../scan/types";
 import { type CliCommand, USAGE, UsageError, parseCliArgs } from "./args";
-import { formatBinaryBytes, plural } from "./format";
+import { formatBinaryBytes, formatCount, plural } from "./format";
 import { openNodeHashCache } from "./hash-cache-file";
 import type { ParallelHasher } from "./parallel-hasher";
 import { type ProgressStream, createProgressBar } from "./progress-bar";
 import { toJsonReport } from "./report-json";
 import { formatTextReport } from "./report-text";
 import { createSequentialHasher } from "./sequential-hasher";
+import type { PhotoAnalysis } from "./photos/analyse-photo-files";
 
 /** Exit codes, documented in docs/cli.md. */
 export const EXIT_OK = 0;
@@ -103,10 +104,22 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   }
   cache?.save();
   if (cache) profile?.mark(`cache (${cache.loaded} loaded, ${cache.stats.hits} hits, ${cache.stats.misses} misses)`);
-  const seconds = (performance.now() - started) / 1000;
   bar?.clear();
-  if (command.json) io.stdout.write(`${JSON.stringify(toJsonReport(root, result))}\n`);
-  else io.stdout.write(formatTextReport(root, result, seconds));
+  let photos: PhotoAnalysis | null = null;
+  if (command.similar) {
+    photos = await analysePhotos(root, result, command.now ?? Date.now(), command.threads);
+    result = { ...result, summary: { ...result.summary, photoFindings: photos.findings } };
+    profile?.mark(`photos (${photos.facts.length} analysed, ${photos.skippedPaths.length} skipped)`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (command.json) {
+    const report = toJsonReport(root, result);
+    const photosJson = photos ? (await import("./photos/photo-report-json")).toJsonPhotos(photos) : undefined;
+    io.stdout.write(`${JSON.stringify(photosJson ? { ...report, photos: photosJson } : report)}\n`);
+  } else {
+    io.stdout.write(formatTextReport(root, result, seconds));
+    if (photos) io.stdout.write(`\n${(await import("./photos/photo-report-text")).formatPhotoReport(photos)}`);
+  }
   profile?.mark("report");
   profile?.print();
   if (!useBar && command.progress === "auto") {
@@ -114,10 +127,33 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     const dupes = result.metadataOnly ? "possible duplicate" : "duplicate";
     io.stderr.write(
       `cleanspace: ${plural(s.totalFiles, "file")} (${formatBinaryBytes(s.totalBytes)}) scanned in ${seconds.toFixed(2)} s; ` +
-        `${plural(s.duplicateGroups, `${dupes} group`)}, ${formatBinaryBytes(s.duplicateBytes)} to free\n`,
+        `${plural(s.duplicateGroups, `${dupes} group`)}, ${formatBinaryBytes(s.duplicateBytes)} to free` +
+        (s.photoFindings
+          ? `; ${plural(s.photoFindings.analysed, "photo")} analysed: ${plural(s.photoFindings.similarGroups, "similar group")}, ` +
+            `${formatCount(s.photoFindings.blurry)} blurry, ${plural(s.photoFindings.screenshots, "screenshot")}`
+          : "") +
+        "\n",
     );
   }
   return EXIT_OK;
+}
+
+/** Photos decoded at once with --similar: one per core (at most 4) unless --threads says otherwise. */
+const MAX_PHOTO_LANES = 4;
+
+/**
+ * `--similar`: decodes and analyses the scan's photos (loaded on demand, with sharp).
+ * Decoding runs on libuv's thread pool, which costs nothing to start, so unlike hashing it
+ * takes every core by default. CLEANSPACE_PHOTO_DECODE=full decodes every pixel instead of
+ * at reduced size (bench/photos/photo-speed.mjs measures the difference).
+ */
+async function analysePhotos(root: string, result: ScanResult, nowMs: number, threads: number | undefined): Promise<PhotoAnalysis> {
+  const { analysePhotoFiles } = await import("./photos/analyse-photo-files");
+  return analysePhotoFiles(root, result.items, {
+    nowMs,
+    concurrency: threads ?? Math.min(MAX_PHOTO_LANES, availableParallelism()),
+    mode: process.env.CLEANSPACE_PHOTO_DECODE === "full" ? "full" : "reduced",
+  });
 }
 
 /**

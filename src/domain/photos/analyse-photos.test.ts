@@ -77,6 +77,9 @@ describe("analysePhotos", () => {
       screenshotsBytes: 500,
       oldScreenshots: 1,
       oldScreenshotsBytes: 200,
+      // Similar extras 2, 3, 6; blurry 2 (already counted); old screenshot 7.
+      proposed: 4,
+      proposedBytes: 3_000_000 + 300_000 + 500 + 200,
     });
     expect(PhotoFindingsSchema.parse(findings)).toEqual(findings);
   });

@@ -8,20 +8,21 @@ import { OLD_SCREENSHOT_AGE_MS, SIMILAR_MAX_DISTANCE } from "./thresholds";
 /**
  * The photo analysis of one scan (issue 19). Byte-identical copies (the scan's duplicate
  * groups) are reported as exact groups and take part in the similar grouping through their
- * original only, so one file is never proposed twice. Screenshots are never called blurry:
- * flat UI has few edges but is not out of focus.
+ * original only, so one file is never proposed twice. Screenshots have their own view: they
+ * are neither grouped as similar shots (two screens of one app share a layout, not a moment)
+ * nor called blurry (flat UI has few edges but is not out of focus).
  */
 export function analysePhotos(facts: readonly PhotoFacts[], opts: { nowMs: number; skipped: number }): PhotoReport {
   const byId = new Map(facts.map((f) => [f.id, f]));
   const exact = exactGroups(facts);
   const copies = new Set(exact.flatMap((g) => g.ids.filter((id) => id !== g.keepId)));
-  const candidates = facts.filter((f) => !copies.has(f.id));
+  const screenshots = facts.filter((f) => isScreenshot(f));
+  const screenshotIds = new Set(screenshots.map((f) => f.id));
+  const candidates = facts.filter((f) => !copies.has(f.id) && !screenshotIds.has(f.id));
   const similar: SimilarGroup[] = groupSimilar(candidates, SIMILAR_MAX_DISTANCE).map((ids) => ({
     ids,
     ...pickBestShot(ids.map((id) => byId.get(id)!)),
   }));
-  const screenshots = facts.filter((f) => isScreenshot(f));
-  const screenshotIds = new Set(screenshots.map((f) => f.id));
   return {
     similar,
     exact,

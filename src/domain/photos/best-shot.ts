@@ -1,9 +1,9 @@
 import { compareOriginal } from "../scan-rules";
 import { isBlurry } from "./blur";
 import type { PhotoFacts } from "./photo-facts";
-import { SAME_RESOLUTION_RATIO, SAME_SHARPNESS_RATIO } from "./thresholds";
+import { SAME_RESOLUTION_RATIO, SAME_SHARPNESS_RATIO, SAME_SIZE_RATIO } from "./thresholds";
 
-type Shot = Pick<PhotoFacts, "id" | "width" | "height" | "sharpness" | "size" | "modified">;
+type Shot = Pick<PhotoFacts, "id" | "width" | "height" | "sharpness" | "size" | "modified" | "format">;
 
 interface Criterion {
   words: string;
@@ -15,7 +15,11 @@ const CRITERIA: readonly Criterion[] = [
   { words: "not blurry", narrow: (c) => c.filter((s) => !isBlurry(s)) },
   { words: "highest resolution", narrow: withinRatioOfBest((s) => s.width * s.height, SAME_RESOLUTION_RATIO) },
   { words: "sharpest", narrow: withinRatioOfBest((s) => s.sharpness, SAME_SHARPNESS_RATIO) },
-  { words: "largest file (least compressed)", narrow: withinRatioOfBest((s) => s.size, 1) },
+  {
+    words: "largest file (least compressed)",
+    // Sizes say something only between files of one format: a PNG of a JPEG is larger, not better.
+    narrow: (c) => (c.every((s) => s.format === c[0]!.format) ? withinRatioOfBest((s) => s.size, SAME_SIZE_RATIO)(c) : c),
+  },
   { words: "oldest", narrow: (c) => c.filter((s) => s.modified === Math.min(...c.map((x) => x.modified))) },
 ];
 
@@ -28,10 +32,11 @@ function withinRatioOfBest(score: (s: Shot) => number, ratio: number): (c: Shot[
 
 /**
  * Best shot of a group of similar photos (issue 19): not blurry, then the highest resolution,
- * then the sharpest, then the largest file (least compressed), then the oldest, then the
- * first scanned. Near-equal resolutions and sharpness count as ties (thresholds.ts), so a
- * recompressed copy's block edges do not beat its original. The reason names every criterion
- * that set the kept photo apart.
+ * then the sharpest, then the largest file (least compressed, among files of one format),
+ * then the oldest (the original, before edits and re-exports), then the first scanned.
+ * Near-equal resolutions, sharpness and sizes count as ties (thresholds.ts), so a recompressed
+ * copy's block edges do not beat its original. The reason names every criterion that set the
+ * kept photo apart.
  */
 export function pickBestShot(group: readonly Shot[]): { keepId: number; reason: string } {
   let candidates = [...group].sort((a, b) => a.id - b.id);

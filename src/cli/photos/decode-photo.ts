@@ -1,0 +1,91 @@
+import { open, readFile } from "node:fs/promises";
+import { ANALYSIS_EDGE, hasCameraExif, type GreyImage } from "../../domain/photos/index";
+import type { Sharp } from "sharp";
+import type { SharpModule } from "./load-sharp";
+import { readBmp } from "./read-bmp";
+
+/** Bytes read from the start of a file for its EXIF (the contract's 128 KB). */
+const EXIF_HEAD_BYTES = 128 * 1024;
+
+/**
+ * "reduced": the decoder scales while decoding (libjpeg's DCT scaling, WebP's too, through
+ * sharp's shrink-on-load), so a 12-MP JPEG is decoded at 1/8 size. "full": every pixel
+ * decoded, then resized — kept for the speed bench to measure what reduced decoding saves.
+ */
+export type DecodeMode = "reduced" | "full";
+
+export interface DecodedPhoto {
+  grey: GreyImage;
+  /** Original size, as displayed (EXIF orientation applied). */
+  width: number;
+  height: number;
+  camera: boolean;
+}
+
+/**
+ * One photo, decoded for analysis: the grey image of at most ANALYSIS_EDGE px, oriented as
+ * displayed, luma computed as the browser decoder computes it (photos-contract.md), so the
+ * CLI and the app see the same numbers. Transparent pixels count as black, as a canvas
+ * returns them. Throws when the file cannot be decoded (the caller counts it as skipped).
+ */
+export async function decodePhoto(sharp: SharpModule, path: string, mode: DecodeMode): Promise<DecodedPhoto> {
+  const head = await readHead(path);
+  if (head[0] === 0x42 && head[1] === 0x4d) return decodeBmp(sharp, path);
+  const meta = await sharp(path).metadata();
+  if (!meta.width || !meta.height) throw new Error("no image size");
+  const turned = (meta.orientation ?? 1) >= 5;
+  const source = mode === "full" ? await decodeFully(sharp, path) : sharp(path, { failOn: "none", autoOrient: true });
+  return {
+    ...(await toAnalysisImage(source)),
+    width: turned ? meta.height : meta.width,
+    height: turned ? meta.width : meta.height,
+    camera: hasCameraExif(head),
+  };
+}
+
+/** BMP through our own reader (sharp has none): every pixel is read either way, BMP is not compressed. */
+async function decodeBmp(sharp: SharpModule, path: string): Promise<DecodedPhoto> {
+  const bmp = readBmp(await readFile(path));
+  if (!bmp) throw new Error("unsupported BMP");
+  const source = sharp(bmp.data, { raw: { width: bmp.width, height: bmp.height, channels: 3 } });
+  return { ...(await toAnalysisImage(source)), width: bmp.width, height: bmp.height, camera: false };
+}
+
+async function toAnalysisImage(source: Sharp): Promise<{ grey: GreyImage }> {
+  const { data, info } = await source
+    .resize(ANALYSIS_EDGE, ANALYSIS_EDGE, { fit: "inside", withoutEnlargement: true })
+    .flatten({ background: "#000000" })
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { grey: toLuma(data, info.width, info.height, info.channels) };
+}
+
+async function decodeFully(sharp: SharpModule, path: string): Promise<Sharp> {
+  const { data, info } = await sharp(path, { failOn: "none", autoOrient: true }).raw().toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+/** luma = (299 R + 587 G + 114 B) / 1000, the contract's formula. */
+function toLuma(data: Uint8Array, width: number, height: number, channels: number): GreyImage {
+  const grey = new Uint8Array(width * height);
+  if (channels < 3) {
+    for (let i = 0; i < grey.length; i++) grey[i] = data[i * channels]!;
+  } else {
+    for (let i = 0, p = 0; i < grey.length; i++, p += channels) {
+      grey[i] = Math.round((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000);
+    }
+  }
+  return { width, height, data: grey };
+}
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const file = await open(path, "r");
+  try {
+    const buffer = new Uint8Array(EXIF_HEAD_BYTES);
+    const { bytesRead } = await file.read(buffer, 0, EXIF_HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
