@@ -11,8 +11,11 @@ import type { ScanEntry } from "../types";
  */
 export const PHOTO_CACHE_DB = "cleanspace-photo-cache";
 const DB_VERSION = 1;
-/** Bumped when the analysis changes meaning (its edge is part of it); older records are ignored. */
-export const PHOTO_CACHE_FORMAT = `1:${ANALYSIS_EDGE}`;
+/**
+ * Bumped when the analysis changes meaning (its edge is part of it); older records are ignored.
+ * 2: sharpness became the edge Laplacian over gradient energy (photos-engine, 58dd496).
+ */
+export const PHOTO_CACHE_FORMAT = `2:${ANALYSIS_EDGE}`;
 export const MAX_PHOTO_CACHE_FOLDERS = 8;
 export const MAX_PHOTO_CACHE_ENTRIES = 300_000;
 export const PHOTO_RACY_WINDOW_MS = 2_000;
