@@ -5,11 +5,16 @@
 // (CPU seconds over wall seconds: 2.0 is both cores) and the load average beside every figure.
 //
 // Usage: node bench/browser-photos.mjs [--photos 24] [--runs 3] [--seed 1] [--dir DIR] [--only reduced,full,…]
+//        node bench/browser-photos.mjs --accuracy [--check-seed 2] [--bases 300]
 // The corpus comes from bench/photos/make-photo-corpus.mjs --twelve-mp (4000×3000 camera JPEGs,
 // quality 90), made once in /tmp/cleanspace-photos-12mp-N-sS. The app's own code runs: runScan
 // with createPhotoStage and the browser decoder over a File list (src/scan/photos), bundled by
 // esbuild into one worker; the page hands it the Files from an <input type=file>, as the
 // dashboard's folder input does. Timed in the worker from the "photos" stage to the next.
+// --accuracy: the browser's answers on photos-engine's accuracy corpus (bench/photos): the picked
+// folder goes through the app's whole scan in the worker (walk, duplicate pass, photos stage) and
+// its report is scored against the ground truth as bench/photos/photo-accuracy.mjs scores the CLI's,
+// so a difference between the browser's resampling and sharp's shows as lost precision or recall.
 // Figures, never assertions.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -21,9 +26,12 @@ import { chromium } from "@playwright/test";
 import { build } from "esbuild";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const opt = { photos: "24", runs: "3", seed: "1", dir: null, only: null };
+const opt = { photos: "24", runs: "3", seed: "1", dir: null, only: null, accuracy: false, "check-seed": "2", bases: "300" };
 const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i++) if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
+for (let i = 0; i < argv.length; i++) {
+  if (argv[i] === "--accuracy") opt.accuracy = true;
+  else if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
+}
 const photos = Number(opt.photos);
 const dir = opt.dir ?? `/tmp/cleanspace-photos-12mp-${photos}-s${opt.seed}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -48,7 +56,7 @@ const VARIANTS = [
   { name: "bitmap", label: "createImageBitmap(resize), 3 in flight, 1 worker", prefer: "image-bitmap", inFlight: 3, workers: 1 },
 ].filter((v) => !opt.only || opt.only.split(",").includes(v.name));
 
-if (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith(".jpg")).length < photos) {
+if (!opt.accuracy && (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith(".jpg")).length < photos)) {
   console.log(`making ${photos} 12-MP JPEGs in ${dir} (once; about 5 s each) …`);
   const made = spawnSync(
     process.execPath,
@@ -57,11 +65,13 @@ if (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith(".jpg")).lengt
   );
   if (made.status !== 0) process.exit(made.status ?? 1);
 }
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".jpg"))
-  .sort()
-  .slice(0, photos)
-  .map((f) => join(dir, f));
+const files = opt.accuracy
+  ? []
+  : readdirSync(dir)
+      .filter((f) => f.endsWith(".jpg"))
+      .sort()
+      .slice(0, photos)
+      .map((f) => join(dir, f));
 
 // The worker: the app's photo stage over a File list, timed from the "photos" stage to the next.
 const WORKER = `
@@ -70,7 +80,7 @@ import { createPhotoStage } from "./src/scan/photos/photo-stage";
 import { runScan } from "./src/scan/run-scan";
 import { createFileListSource } from "./src/scan/sources/file-list";
 self.onmessage = async (event) => {
-  const { files, prefer, inFlight } = event.data;
+  const { files, prefer, inFlight, now, report } = event.data;
   try {
     const decoder = await createBrowserDecoder(prefer);
     if (!decoder) throw new Error("no image decoder in this worker");
@@ -79,12 +89,18 @@ self.onmessage = async (event) => {
     let end = 0;
     const result = await runScan(createFileListSource(files), {
       photos: stage,
+      ...(now ? { now } : {}),
       onProgress: (p) => {
         if (p.stage === "photos" && !start) start = performance.now();
         if (p.stage === "apps" && !end) end = performance.now();
       },
     });
-    self.postMessage({ ms: end - start, kind: decoder.kind, analysed: result.summary.photoFindings?.analysed ?? 0 });
+    self.postMessage({
+      ms: end - start,
+      kind: decoder.kind,
+      analysed: result.summary.photoFindings?.analysed ?? 0,
+      ...(report ? { report: result.photoReport, paths: result.items.map((i) => [i.id, i.path]) } : {}),
+    });
   } catch (error) {
     self.postMessage({ error: String(error) });
   }
@@ -99,8 +115,14 @@ const bundle = await build({
 });
 const workerJs = bundle.outputFiles[0].text;
 
-const PAGE = `<!doctype html><title>photos bench</title><input type="file" multiple>
+const PAGE = `<!doctype html><title>photos bench</title><input type="file" multiple><input id="folder" type="file" webkitdirectory>
 <script>
+window.scanFolder = (now) => new Promise((resolve, reject) => {
+  const worker = new Worker("/worker.js", { type: "module" });
+  worker.onmessage = (e) => { worker.terminate(); e.data.error ? reject(new Error(e.data.error)) : resolve(e.data); };
+  worker.onerror = (e) => reject(new Error(e.message));
+  worker.postMessage({ files: [...document.querySelector("#folder").files], prefer: "image-decoder", inFlight: 3, now, report: true });
+});
 window.runVariant = (prefer, inFlight, workers) => {
   const files = [...document.querySelector("input").files];
   const shares = Array.from({ length: workers }, (_, w) => files.filter((_, i) => i % workers === w));
@@ -157,6 +179,15 @@ const load = () =>
     .join(" ");
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+if (opt.accuracy) {
+  try {
+    await accuracy();
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  process.exit(0);
+}
 console.log(`${files.length} 12-MP JPEGs (${dir}), ${opt.runs} runs each; Chromium ${browser.version()}`);
 console.log("variant | median photos/s (runs) | CPU s / wall s | load average (1/5/15 min)");
 const figures = {};
@@ -192,4 +223,32 @@ try {
 } finally {
   await browser.close();
   server.close();
+}
+
+/** The browser's report on the accuracy corpus, scored like the CLI's (bench/photos/photo-accuracy.mjs). */
+async function accuracy() {
+  const { corpus, fmt, pairsOf, score, truthOf } = await import("./photos/photo-lib.mjs");
+  const seed = Number(opt["check-seed"]);
+  const { dir: corpusDir, manifest } = await corpus(seed, Number(opt.bases));
+  const page = await browser.newPage();
+  await page.goto(base);
+  await page.locator("#folder").setInputFiles(corpusDir);
+  const started = Date.now();
+  const result = await page.evaluate((now) => window.scanFolder(now), manifest.now);
+  const seconds = (Date.now() - started) / 1000;
+  // webkitRelativePath starts with the picked folder's name; the manifest's paths do not.
+  const pathOf = new Map(result.paths.map(([id, path]) => [id, path.slice(path.indexOf("/") + 1)]));
+  const paths = (ids) => new Set(ids.map((id) => pathOf.get(id)));
+  const { report } = result;
+  const truth = truthOf(manifest);
+  console.log(
+    `Browser (Chromium ${browser.version()}) on the accuracy corpus, seed ${seed}: ${result.analysed} photos analysed, ${report.skipped} skipped, ${seconds.toFixed(1)} s for the whole scan; load ${load()}`,
+  );
+  const rows = {
+    Similar: score(pairsOf(report.similar.map((g) => g.ids.map((id) => pathOf.get(id)))), truth.similarPairs),
+    Blurry: score(paths(report.blurry), truth.blurry),
+    Screenshots: score(paths(report.screenshots), truth.screenshots),
+    "Old screenshots": score(paths(report.oldScreenshots), truth.oldScreenshots),
+  };
+  for (const [name, s] of Object.entries(rows)) console.log(`  ${name.padEnd(16)} ${fmt(s)}`);
 }
