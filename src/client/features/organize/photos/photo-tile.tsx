@@ -9,13 +9,15 @@ export const dimensionsOf = (item: { width?: number; height?: number }) =>
 
 /**
  * Keep or trash one photo: two pressed-state buttons, each named for the photo, so a screen
- * reader hears "Keep IMG_0001.jpg, pressed".
+ * reader hears "Keep IMG_0001.jpg, pressed" (a label: some name computations drop the space
+ * before a visually hidden part).
  */
 export function KeepTrashChoice({ name, decision, onDecide }: { name: string; decision: Proposal; onDecide(d: Proposal): void }) {
   const option = (value: Proposal, label: string, Icon: typeof Check) => (
     <button
       type="button"
       aria-pressed={decision === value}
+      aria-label={`${label} ${name}`}
       onClick={() => onDecide(value)}
       className={cn(
         "inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-md text-xs font-medium",
@@ -28,7 +30,6 @@ export function KeepTrashChoice({ name, decision, onDecide }: { name: string; de
     >
       <Icon className="size-3.5" aria-hidden />
       {label}
-      <span className="sr-only"> {name}</span>
     </button>
   );
   return (
