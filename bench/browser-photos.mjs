@@ -6,6 +6,7 @@
 //
 // Usage: node bench/browser-photos.mjs [--photos 24] [--runs 3] [--seed 1] [--dir DIR] [--only reduced,full,…]
 //        node bench/browser-photos.mjs --accuracy [--check-seed 2] [--bases 300]
+//        node bench/browser-photos.mjs --folder DIR   (the photos stage's time on any folder, e.g. a scan-bench corpus)
 // The corpus comes from bench/photos/make-photo-corpus.mjs --twelve-mp (4000×3000 camera JPEGs,
 // quality 90), made once in /tmp/cleanspace-photos-12mp-N-sS. The app's own code runs: runScan
 // with createPhotoStage and the browser decoder over a File list (src/scan/photos), bundled by
@@ -26,7 +27,7 @@ import { chromium } from "@playwright/test";
 import { build } from "esbuild";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const opt = { photos: "24", runs: "3", seed: "1", dir: null, only: null, accuracy: false, "check-seed": "2", bases: "300" };
+const opt = { photos: "24", runs: "3", seed: "1", dir: null, only: null, accuracy: false, "check-seed": "2", bases: "300", folder: null };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--accuracy") opt.accuracy = true;
@@ -56,7 +57,7 @@ const VARIANTS = [
   { name: "bitmap", label: "createImageBitmap(resize), 3 in flight, 1 worker", prefer: "image-bitmap", inFlight: 3, workers: 1 },
 ].filter((v) => !opt.only || opt.only.split(",").includes(v.name));
 
-if (!opt.accuracy && (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith(".jpg")).length < photos)) {
+if (!opt.accuracy && !opt.folder && (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith(".jpg")).length < photos)) {
   console.log(`making ${photos} 12-MP JPEGs in ${dir} (once; about 5 s each) …`);
   const made = spawnSync(
     process.execPath,
@@ -65,13 +66,14 @@ if (!opt.accuracy && (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsW
   );
   if (made.status !== 0) process.exit(made.status ?? 1);
 }
-const files = opt.accuracy
-  ? []
-  : readdirSync(dir)
-      .filter((f) => f.endsWith(".jpg"))
-      .sort()
-      .slice(0, photos)
-      .map((f) => join(dir, f));
+const files =
+  opt.accuracy || opt.folder
+    ? []
+    : readdirSync(dir)
+        .filter((f) => f.endsWith(".jpg"))
+        .sort()
+        .slice(0, photos)
+        .map((f) => join(dir, f));
 
 // The worker: the app's photo stage over a File list, timed from the "photos" stage to the next.
 const WORKER = `
@@ -115,7 +117,7 @@ const bundle = await build({
 });
 const workerJs = bundle.outputFiles[0].text;
 
-const PAGE = `<!doctype html><title>photos bench</title><input type="file" multiple><input id="folder" type="file" webkitdirectory>
+const PAGE = `<!doctype html><title>photos bench</title><input id="files" type="file" multiple><input id="folder" type="file" webkitdirectory>
 <script>
 window.scanFolder = (now) => new Promise((resolve, reject) => {
   const worker = new Worker("/worker.js", { type: "module" });
@@ -124,7 +126,7 @@ window.scanFolder = (now) => new Promise((resolve, reject) => {
   worker.postMessage({ files: [...document.querySelector("#folder").files], prefer: "image-decoder", inFlight: 3, now, report: true });
 });
 window.runVariant = (prefer, inFlight, workers) => {
-  const files = [...document.querySelector("input").files];
+  const files = [...document.querySelector("#files").files];
   const shares = Array.from({ length: workers }, (_, w) => files.filter((_, i) => i % workers === w));
   return Promise.all(shares.map((share) => new Promise((resolve, reject) => {
     const worker = new Worker("/worker.js", { type: "module" });
@@ -179,9 +181,10 @@ const load = () =>
     .join(" ");
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-if (opt.accuracy) {
+if (opt.accuracy || opt.folder) {
   try {
-    await accuracy();
+    if (opt.accuracy) await accuracy();
+    else await folderStage(opt.folder);
   } finally {
     await browser.close();
     server.close();
@@ -199,7 +202,7 @@ try {
       // A fresh page per run: no decoder or canvas state carried over.
       const page = await browser.newPage();
       await page.goto(base);
-      await page.locator("input").setInputFiles(files);
+      await page.locator("#files").setInputFiles(files);
       const cpuBefore = childrenCpuSeconds();
       const started = Date.now();
       const results = await page.evaluate(([p, f, w]) => window.runVariant(p, f, w), [variant.prefer, variant.inFlight, variant.workers]);
@@ -251,4 +254,18 @@ async function accuracy() {
     "Old screenshots": score(paths(report.oldScreenshots), truth.oldScreenshots),
   };
   for (const [name, s] of Object.entries(rows)) console.log(`  ${name.padEnd(16)} ${fmt(s)}`);
+}
+
+/** The photos stage's time within the app's whole scan of any folder (its photos of random bytes cost one head read each). */
+async function folderStage(folder) {
+  const page = await browser.newPage();
+  await page.goto(base);
+  await page.locator("#folder").setInputFiles(folder);
+  const started = Date.now();
+  const result = await page.evaluate((now) => window.scanFolder(now), Date.now());
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `${folder}: ${result.paths.length} files, ${result.analysed} photos analysed, ${result.report.skipped} skipped; ` +
+      `photos stage ${(result.ms / 1000).toFixed(2)} s of a ${seconds.toFixed(1)} s scan; load ${load()}`,
+  );
 }

@@ -10,6 +10,12 @@ import { analyseScanPhotos } from "./photo-facts-of";
 export const PHOTO_HEAD_BYTES = 128 * 1024;
 /** Photos decoded at once: the decoder works on threads of its own, so a few in flight keep both cores busy. */
 export const PHOTOS_IN_FLIGHT = 3;
+/**
+ * Heads read at once. A read is mostly a round trip to the browser's file reader, so many
+ * overlap well (the hash pass keeps 16 in flight too): on a folder of ".jpg" files that are
+ * no images, this is all the stage does.
+ */
+export const PHOTO_READS_IN_FLIGHT = 16;
 /** Bytes of files being decoded at once; one file larger than this is decoded alone. */
 export const PHOTO_BYTES_IN_FLIGHT = 96 * 1024 * 1024;
 
@@ -19,8 +25,29 @@ export interface PhotoStageOptions<Ref> {
   /** False for formats this platform cannot decode: those photos are skipped without a read. */
   supports(format: PhotoFormat): boolean;
   cache?: PhotoCache;
+  /** Decodes at once (PHOTOS_IN_FLIGHT). */
   inFlight?: number;
+  readsInFlight?: number;
   bytesInFlight?: number;
+}
+
+/** At most `slots` decodes and `budget` bytes at once (one file over the budget goes alone). */
+function decodeGate(slots: number, budget: number) {
+  let running = 0;
+  let bytes = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async enter(size: number): Promise<void> {
+      while (running >= slots || (bytes > 0 && bytes + size > budget)) await new Promise<void>((resolve) => waiting.push(resolve));
+      running++;
+      bytes += size;
+    },
+    leave(size: number): void {
+      running--;
+      bytes -= size;
+      waiting.splice(0).forEach((wake) => wake());
+    },
+  };
 }
 
 /**
@@ -29,8 +56,7 @@ export interface PhotoStageOptions<Ref> {
  * is no image of its kind is not decoded at all (a ".jpg" of random bytes costs one small read).
  */
 export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAnalyser<Ref> {
-  const inFlight = options.inFlight ?? PHOTOS_IN_FLIGHT;
-  const budget = options.bytesInFlight ?? PHOTO_BYTES_IN_FLIGHT;
+  const reads = options.readsInFlight ?? PHOTO_READS_IN_FLIGHT;
   return {
     async analyse(source, items, entries, run) {
       const work: number[] = [];
@@ -39,18 +65,9 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
         const format = item.category === "photo" && item.size > 0 ? photoFormatOf(item.name, item.type) : null;
         if (format && options.supports(format)) work.push(i);
       }
+      const gate = decodeGate(options.inFlight ?? PHOTOS_IN_FLIGHT, options.bytesInFlight ?? PHOTO_BYTES_IN_FLIGHT);
       let next = 0;
       let done = 0;
-      let bytes = 0;
-      const waiting: (() => void)[] = [];
-      const admit = async (size: number): Promise<void> => {
-        while (bytes > 0 && bytes + size > budget) await new Promise<void>((resolve) => waiting.push(resolve));
-        bytes += size;
-      };
-      const release = (size: number): void => {
-        bytes -= size;
-        waiting.splice(0).forEach((wake) => wake());
-      };
       const lane = async (): Promise<void> => {
         while (next < work.length) {
           run.signal?.throwIfAborted();
@@ -59,12 +76,7 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
           const entry = entries[i]!;
           let outcome = options.cache?.get(entry);
           if (outcome === undefined) {
-            await admit(item.size);
-            try {
-              outcome = await analyseOne(source, entry, photoFormatOf(item.name, item.type)!, options);
-            } finally {
-              release(item.size);
-            }
+            outcome = await analyseOne(source, entry, photoFormatOf(item.name, item.type)!, options, gate);
             options.cache?.put(entry, outcome);
           }
           if (outcome) {
@@ -75,7 +87,7 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
           run.onProgress?.(++done);
         }
       };
-      await Promise.all(Array.from({ length: Math.min(inFlight, work.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(reads, work.length) }, lane));
       return analyseScanPhotos(items, run.nowMs);
     },
   };
@@ -86,13 +98,20 @@ async function analyseOne<Ref>(
   entry: ScanEntry<Ref>,
   format: PhotoFormat,
   options: PhotoStageOptions<Ref>,
+  gate: ReturnType<typeof decodeGate>,
 ): Promise<PhotoOutcome> {
   try {
     const head = await source.slice(entry, 0, Math.min(entry.size, PHOTO_HEAD_BYTES));
     const header = readImageSize(head);
     // Every format but HEIC has a header the engine reads: without one this is no image.
     if (!header && format !== "heic") return null;
-    const decoded = await options.decode(entry, format, header, ANALYSIS_EDGE);
+    await gate.enter(entry.size);
+    let decoded: DecodedGrey;
+    try {
+      decoded = await options.decode(entry, format, header, ANALYSIS_EDGE);
+    } finally {
+      gate.leave(entry.size);
+    }
     const { hash, sharpness } = analyseGrey(decoded.grey);
     return { width: decoded.width, height: decoded.height, hash, sharpness, camera: hasCameraExif(head) };
   } catch (error) {

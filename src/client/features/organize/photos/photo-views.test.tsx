@@ -87,7 +87,7 @@ describe("PhotoViews", () => {
 
   it("compares the best shot with each other photo, the arrow keys walking the group", async () => {
     setup();
-    await userEvent.click(screen.getByRole("button", { name: "Compare", exact: true }));
+    await userEvent.click(screen.getByRole("button", { name: "Compare" }));
     const dialog = screen.getByRole("dialog", { name: "Compare similar photos" });
     expect(within(dialog).getByRole("figure", { name: "Proposed to keep: beach.jpg" })).toHaveTextContent("1600 × 1200");
     expect(within(dialog).getByRole("figure", { name: "Compared with: beach 2.jpg" })).toBeInTheDocument();
