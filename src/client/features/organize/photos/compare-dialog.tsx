@@ -9,7 +9,7 @@ import { Dialog } from "radix-ui";
 import { formatBytes } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
 import { folderOf, formatDay } from "../components/item-visual";
-import { decisionOf, type PhotoEntry, type Proposal } from "./photo-groups";
+import { decisionOf, labelsOf, type PhotoEntry, type Proposal } from "./photo-groups";
 import { PhotoThumb } from "./photo-thumb";
 import { dimensionsOf, KeepTrashChoice } from "./photo-tile";
 
@@ -34,6 +34,7 @@ interface Props {
 
 function Pane({
   entry,
+  name,
   label,
   root,
   canChoose,
@@ -41,6 +42,8 @@ function Pane({
   onDecide,
 }: {
   entry: PhotoEntry;
+  /** The name, or the path where the name is not unique in the group. */
+  name: string;
   label: string;
   root: FileSystemDirectoryHandle | null;
   canChoose: boolean;
@@ -50,7 +53,7 @@ function Pane({
   const { item } = entry;
   const sharpness = item.photo ? Math.round(item.photo.sharpness).toLocaleString("en-US") : "unknown";
   return (
-    <figure className="grid min-w-0 content-start gap-2" aria-label={`${label}: ${item.name}`}>
+    <figure className="grid min-w-0 content-start gap-2" aria-label={`${label}: ${name}`}>
       <div className="h-[32dvh] overflow-hidden rounded-lg bg-muted sm:h-[48dvh]">
         <PhotoThumb item={item} root={root} fit="contain" />
       </div>
@@ -71,7 +74,7 @@ function Pane({
           <dt>Folder</dt>
           <dd className="break-all">{folderOf(item.path) || "(top of the folder)"}</dd>
         </dl>
-        {canChoose ? <KeepTrashChoice name={item.name} decision={decision} onDecide={onDecide} /> : null}
+        {canChoose ? <KeepTrashChoice name={name} decision={decision} onDecide={onDecide} /> : null}
       </figcaption>
     </figure>
   );
@@ -79,6 +82,8 @@ function Pane({
 
 export function CompareDialog({ state, root, canChoose, choices, onDecide, onMove, onClose }: Props) {
   const current = state ? state.others[state.at] : undefined;
+  const names = labelsOf(state ? [...(state.anchor ? [state.anchor] : []), ...state.others] : []);
+  const nameOf = (e: PhotoEntry) => names.get(e.item.id) ?? e.item.name;
   const count = state?.others.length ?? 0;
   const move = (step: number) => state && count > 1 && onMove((state.at + step + count) % count);
   return (
@@ -110,6 +115,7 @@ export function CompareDialog({ state, root, canChoose, choices, onDecide, onMov
                 {state.anchor ? (
                   <Pane
                     entry={state.anchor}
+                    name={nameOf(state.anchor)}
                     label="Proposed to keep"
                     root={root}
                     canChoose={canChoose}
@@ -120,6 +126,7 @@ export function CompareDialog({ state, root, canChoose, choices, onDecide, onMov
                 <Pane
                   key={current.item.id}
                   entry={current}
+                  name={nameOf(current)}
                   label={state.anchor ? "Compared with" : "Photo"}
                   root={root}
                   canChoose={canChoose}

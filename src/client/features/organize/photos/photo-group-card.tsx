@@ -2,7 +2,7 @@ import { Columns2, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { formatBytes, plural } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
-import { decisionOf, type PhotoEntry, type PhotoGroup, type Proposal } from "./photo-groups";
+import { decisionOf, labelsOf, type PhotoEntry, type PhotoGroup, type Proposal } from "./photo-groups";
 import { PhotoTile } from "./photo-tile";
 
 interface Props {
@@ -21,6 +21,7 @@ interface Props {
 /** One group: the photo to keep and why, every member with its keep/trash choice, and "Trash the rest". */
 export function PhotoGroupCard({ group, root, canTrash, busy, choices, onDecide, onCompare, onAct }: Props) {
   const titleId = useId();
+  const labels = labelsOf(group.entries);
   const rest = group.entries.filter((e) => decisionOf(e, choices) === "trash");
   const bytes = group.entries.reduce((n, e) => n + e.item.size, 0);
   const noun = group.kind === "exact" ? "exact copy" : "similar photo";
@@ -39,6 +40,7 @@ export function PhotoGroupCard({ group, root, canTrash, busy, choices, onDecide,
           <li key={entry.item.id}>
             <PhotoTile
               entry={entry}
+              label={labels.get(entry.item.id) ?? entry.item.name}
               decision={decisionOf(entry, choices)}
               root={root}
               canChoose

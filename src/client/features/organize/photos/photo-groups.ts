@@ -55,7 +55,9 @@ export function exactGroups(report: PhotoReport, items: readonly OrganizeItem[])
     if (members.length < 2) continue;
     const decided = members.find((m) => m.keepAction === "keep");
     const keep = decided ?? members.find((m) => m.id === g.keepId) ?? members[0]!;
-    const reason = decided?.keepReason ?? g.reason;
+    // The keep-rules say "Kept because it is the oldest copy": after "Keep X:" the cause alone reads right.
+    const ruled = decided?.keepReason?.replace(/^kept because\s+/i, "");
+    const reason = ruled ?? capitalise(g.reason);
     const entries = members.map((item): PhotoEntry => {
       const kept = item.id === keep.id || item.keepAction === "leave";
       return {
@@ -64,7 +66,7 @@ export function exactGroups(report: PhotoReport, items: readonly OrganizeItem[])
         badge: item.keepAction === "leave" ? "Protected" : item === keep ? "Original" : null,
       };
     });
-    groups.push({ key: `exact:${Math.min(...g.ids)}`, kind: "exact", entries: keepFirst(entries, keep), keep, reason: capitalise(reason) });
+    groups.push({ key: `exact:${Math.min(...g.ids)}`, kind: "exact", entries: keepFirst(entries, keep), keep, reason });
   }
   return groups;
 }
@@ -138,4 +140,14 @@ export function photoViewCounts(report: PhotoReport, items: readonly OrganizeIte
 /** The user's choice where there is one, else the proposal. */
 export function decisionOf(entry: PhotoEntry, choices: ReadonlyMap<number, Proposal>): Proposal {
   return choices.get(entry.item.id) ?? entry.proposal;
+}
+
+/**
+ * What to call each photo of a group or list: its name, or its path where another photo there
+ * has the same name (exact copies usually do), so sighted and screen-reader users can tell them apart.
+ */
+export function labelsOf(entries: readonly PhotoEntry[]): Map<number, string> {
+  const seen = new Map<string, number>();
+  for (const e of entries) seen.set(e.item.name, (seen.get(e.item.name) ?? 0) + 1);
+  return new Map(entries.map((e) => [e.item.id, (seen.get(e.item.name) ?? 0) > 1 ? e.item.path : e.item.name]));
 }

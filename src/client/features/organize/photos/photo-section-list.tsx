@@ -2,7 +2,7 @@ import { Trash2 } from "lucide-react";
 import { useId } from "react";
 import { formatBytes, plural } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
-import { decisionOf, type PhotoEntry, type PhotoSection, type Proposal } from "./photo-groups";
+import { decisionOf, labelsOf, type PhotoEntry, type PhotoSection, type Proposal } from "./photo-groups";
 import { PhotoTile } from "./photo-tile";
 
 interface Props {
@@ -22,6 +22,7 @@ interface Props {
 /** A list of photos (blurry ones, old or recent screenshots) with keep/trash per photo and one action for the marked ones. */
 export function PhotoSectionList({ section, root, canTrash, busy, choices, limit, onShowMore, onDecide, onOpen, onAct }: Props) {
   const titleId = useId();
+  const labels = labelsOf(section.entries);
   const marked = section.entries.filter((e) => decisionOf(e, choices) === "trash");
   const bytes = section.entries.reduce((n, e) => n + e.item.size, 0);
   return (
@@ -48,6 +49,7 @@ export function PhotoSectionList({ section, root, canTrash, busy, choices, limit
           <li key={entry.item.id}>
             <PhotoTile
               entry={entry}
+              label={labels.get(entry.item.id) ?? entry.item.name}
               decision={decisionOf(entry, choices)}
               root={root}
               canChoose

@@ -1,6 +1,7 @@
 import { Check, Trash2 } from "lucide-react";
 import { formatBytes } from "../../../../domain/format";
 import { cn } from "../../../lib/cn";
+import { folderOf } from "../components/item-visual";
 import type { PhotoEntry, Proposal } from "./photo-groups";
 import { PhotoThumb } from "./photo-thumb";
 
@@ -43,6 +44,7 @@ export function KeepTrashChoice({ name, decision, onDecide }: { name: string; de
 /** One photo of a view: its thumbnail (opens the comparison), name, size, badge and the keep/trash choice. */
 export function PhotoTile({
   entry,
+  label,
   decision,
   root,
   canChoose,
@@ -50,6 +52,8 @@ export function PhotoTile({
   onDecide,
 }: {
   entry: PhotoEntry;
+  /** The name, or the path where the name is not unique here. */
+  label: string;
   decision: Proposal;
   root: FileSystemDirectoryHandle | null;
   canChoose: boolean;
@@ -70,7 +74,7 @@ export function PhotoTile({
         type="button"
         onClick={onOpen}
         className="relative block aspect-square overflow-hidden rounded-lg bg-muted"
-        aria-label={`Compare ${item.name}`}
+        aria-label={`Compare ${label}`}
       >
         <PhotoThumb item={item} root={root} />
         {badge ? (
@@ -86,8 +90,11 @@ export function PhotoTile({
         <p className="truncate text-[0.7rem] text-muted-foreground">
           {dimensionsOf(item)} · {formatBytes(item.size)}
         </p>
+        <p className="truncate text-[0.7rem] text-muted-foreground" title={item.path}>
+          {folderOf(item.path) || "(top of the folder)"}
+        </p>
       </div>
-      {canChoose ? <KeepTrashChoice name={item.name} decision={decision} onDecide={onDecide} /> : null}
+      {canChoose ? <KeepTrashChoice name={label} decision={decision} onDecide={onDecide} /> : null}
     </div>
   );
 }

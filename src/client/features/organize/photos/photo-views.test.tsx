@@ -35,8 +35,8 @@ const ITEMS = [
   photo(4, "shaky.jpg"),
   photo(5, "Screenshot old.png", { type: "image/png" }),
   photo(6, "Screenshot new.png", { type: "image/png" }),
-  photo(7, "forest.jpg", { duplicateGroup: 1, isOriginal: true, keepAction: "keep", keepReason: "oldest copy" }),
-  photo(8, "forest copy.jpg", { duplicateGroup: 1, keepAction: "remove", keepReason: "newer than the kept copy" }),
+  photo(7, "forest.jpg", { duplicateGroup: 1, isOriginal: true, keepAction: "keep", keepReason: "Kept because it is the oldest copy" }),
+  photo(8, "forest.jpg", { path: "Backup/forest.jpg", duplicateGroup: 1, keepAction: "remove", keepReason: "Newer than the kept copy" }),
 ];
 const REPORT: PhotoReport = {
   similar: [{ ids: [1, 2, 3], keepId: 1, reason: "Highest resolution" }],
@@ -99,11 +99,13 @@ describe("PhotoViews", () => {
     expect(screen.getByRole("button", { name: "Trash the rest (1)" })).toBeInTheDocument();
   });
 
-  it("keeps the copy the user's keep-rules chose for exact copies", async () => {
+  it("keeps the copy the user's keep-rules chose for exact copies, naming copies by path", async () => {
     const props = setup({ view: "exact" });
-    expect(screen.getByTestId("group-reason")).toHaveTextContent("Keep forest.jpg: Oldest copy.");
+    expect(screen.getByTestId("group-reason")).toHaveTextContent("Keep forest.jpg: it is the oldest copy.");
+    expect(screen.getByRole("button", { name: "Keep Photos/forest.jpg" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "Trash Backup/forest.jpg" })).toHaveAttribute("aria-pressed", "true");
     await userEvent.click(screen.getByRole("button", { name: "Trash the rest (1)" }));
-    expect(names(vi.mocked(props.onTrash).mock.calls[0]![0])).toEqual(["forest copy.jpg"]);
+    expect(vi.mocked(props.onTrash).mock.calls[0]![0].map((i) => i.path)).toEqual(["Backup/forest.jpg"]);
   });
 
   it("calls out old screenshots and proposes them, keeps recent ones; read-only folders mark instead", async () => {
