@@ -307,13 +307,17 @@ export async function makePhotoCorpus({ dir, seed = 1, bases = 300, now = Date.n
 function markAccidentalCopies(dir, files) {
   const byContent = new Map();
   for (const f of files) {
-    const key = createHash("sha256").update(readFileSync(join(dir, f.path))).digest("hex");
+    const key = createHash("sha256")
+      .update(readFileSync(join(dir, f.path)))
+      .digest("hex");
     byContent.set(key, [...(byContent.get(key) ?? []), f]);
   }
   for (const members of byContent.values()) {
     if (members.length < 2) continue;
     const mtime = (f) => statSync(join(dir, f.path)).mtimeMs;
-    const [original, ...others] = members.sort((a, b) => mtime(a) - mtime(b) || a.path.length - b.path.length || (a.path < b.path ? -1 : 1));
+    const [original, ...others] = members.sort(
+      (a, b) => mtime(a) - mtime(b) || a.path.length - b.path.length || (a.path < b.path ? -1 : 1),
+    );
     original.copyOf = null;
     for (const f of others) f.copyOf = original.path;
   }

@@ -13,6 +13,10 @@
 //      its report: the whole path, its own walk and exact-duplicate search included.
 // Figures, never assertions.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
 import { corpus, fmt, load, loadPhotoCode, pairsOf, repo, scanItems, score, truthOf } from "./photo-lib.mjs";
 
 const opt = { bases: "300", "tune-seed": "1", "check-seed": "2" };
@@ -141,9 +145,50 @@ function byVariant(run) {
   console.log(`    similar pairs wrongly made, by kind: ${[...counts].map(([l, n]) => `${l} ${n}`).join("; ") || "none"}`);
 }
 
+/**
+ * Outside the ground truth: how the measure scores mild blur (σ of 1 and 2 ‰ of the longest
+ * side, "a bit soft") on 40 sharp pictures of the tune seed, beside their originals.
+ */
+async function mildBlur(run) {
+  const sharpBases = run.manifest.files.filter((f) => f.variant === "base" && !f.blurry && f.path.endsWith(".jpg")).slice(0, 40);
+  const tmp = mkdtempSync(join(tmpdir(), "cs-mild-blur-"));
+  const items = [];
+  for (const [i, f] of sharpBases.entries()) {
+    for (const perMille of [0, 1, 2]) {
+      const name = `${i}-${perMille}.jpg`;
+      const image = sharp(join(run.dir, f.path));
+      const sigma = (Math.max(f.width, f.height) * perMille) / 1000;
+      await (perMille ? image.blur(sigma) : image).jpeg({ quality: 90 }).toFile(join(tmp, name));
+      items.push({
+        id: items.length + 1,
+        path: name,
+        name,
+        size: 1,
+        type: "image/jpeg",
+        category: "photo",
+        modified: 0,
+        duplicateGroup: null,
+        perMille,
+      });
+    }
+  }
+  const { facts } = await code.analysePhotoFiles(tmp, items, { nowMs: 0, concurrency: 2 });
+  rmSync(tmp, { recursive: true, force: true });
+  const level = new Map(items.map((item) => [item.path, item.perMille]));
+  console.log(
+    `\nOutside the ground truth, ${sharpBases.length} sharp pictures of seed ${run.seed} re-blurred (sharpness; blurry below ${thresholds.BLURRY_MAX_SHARPNESS}):`,
+  );
+  for (const perMille of [0, 1, 2]) {
+    const values = facts.filter((f) => level.get(f.path) === perMille).map((f) => f.sharpness);
+    const blurry = values.filter((v) => v < thresholds.BLURRY_MAX_SHARPNESS).length;
+    console.log(`  σ = ${perMille} ‰: ${quantiles(values)}; called blurry ${blurry} of ${values.length}`);
+  }
+}
+
 const runs = [];
 for (const seed of [Number(opt["tune-seed"]), Number(opt["check-seed"])]) runs.push(await analyse(seed));
 sweep(runs[0]);
+await mildBlur(runs[0]);
 
 console.log(
   `\nCommitted thresholds (distance ${thresholds.SIMILAR_MAX_DISTANCE}, blur < ${thresholds.BLURRY_MAX_SHARPNESS}), scored against the manifests:`,

@@ -107,7 +107,9 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   bar?.clear();
   let photos: PhotoAnalysis | null = null;
   if (command.similar) {
-    photos = await analysePhotos(root, result, command.now ?? Date.now(), command.threads);
+    const photoBar = useBar ? (await import("./photos/photo-progress")).createPhotoProgress(io.stderr) : null;
+    photos = await analysePhotos(root, result, command.now ?? Date.now(), command.threads, photoBar?.update);
+    photoBar?.clear();
     result = { ...result, summary: { ...result.summary, photoFindings: photos.findings } };
     profile?.mark(`photos (${photos.facts.length} analysed, ${photos.skippedPaths.length} skipped)`);
   }
@@ -147,12 +149,19 @@ const MAX_PHOTO_LANES = 4;
  * takes every core by default. CLEANSPACE_PHOTO_DECODE=full decodes every pixel instead of
  * at reduced size (bench/photos/photo-speed.mjs measures the difference).
  */
-async function analysePhotos(root: string, result: ScanResult, nowMs: number, threads: number | undefined): Promise<PhotoAnalysis> {
+async function analysePhotos(
+  root: string,
+  result: ScanResult,
+  nowMs: number,
+  threads: number | undefined,
+  onProgress?: (done: number, total: number) => void,
+): Promise<PhotoAnalysis> {
   const { analysePhotoFiles } = await import("./photos/analyse-photo-files");
   return analysePhotoFiles(root, result.items, {
     nowMs,
     concurrency: threads ?? Math.min(MAX_PHOTO_LANES, availableParallelism()),
     mode: process.env.CLEANSPACE_PHOTO_DECODE === "full" ? "full" : "reduced",
+    onProgress,
   });
 }
 

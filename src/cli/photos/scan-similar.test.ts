@@ -30,12 +30,12 @@ let dir: string;
 let manifest: { now: number; files: ManifestFile[] };
 let report: CliJsonReport & { photos: CliJsonPhotos };
 
-async function cli(argv: string[]) {
+async function cli(argv: string[], isTTY = false) {
   let stdout = "";
   let stderr = "";
   const io: CliIo = {
     stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text), isTTY: false, columns: 100 },
+    stderr: { write: (text: string) => (stderr += text), isTTY, columns: 100 },
     workerUrl: null,
     cacheDir: join(work, "cache"),
   };
@@ -178,6 +178,13 @@ describe("cleanspace scan DIR --similar (text)", () => {
     expect(stdout).toMatch(/^Blurry photos: \d+, /m);
     expect(stdout).toMatch(/^Screenshots: \d+, .*; \d+ older than 30 days/m);
     expect(stderr).toMatch(/photos analysed: \d+ similar groups?, \d+ blurry, \d+ screenshots?/);
+  });
+
+  it("draws the photos' progress on a terminal and clears it", async () => {
+    const { code, stderr } = await cli(["scan", dir, "--similar", "--json", "--no-cache"], true);
+    expect(code).toBe(EXIT_OK);
+    expect(stderr).toMatch(/photos: \d+\/\d+ analysed/);
+    expect(stderr.endsWith("\r\x1b[K")).toBe(true);
   });
 
   it("refuses --similar with --metadata-only (it must read the photos)", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../testing/grey-scenes";
 import { hammingDistance } from "./perceptual-hash";
 import { groupSimilar } from "./similar-groups";
+import { SIMILAR_MAX_DISTANCE } from "./thresholds";
 
 function randomHash(random: () => number): string {
   let hex = "";
@@ -38,25 +39,28 @@ describe("groupSimilar", () => {
   });
 
   it("finds every planted near-duplicate among 5,000 hashes with far fewer than n²/2 comparisons", () => {
+    // At the committed distance (10 bits) each word is probed within 2 bits: under 1% of the pairs are compared.
     const random = seededRandom(42);
     const items = Array.from({ length: 5000 }, (_, i) => ({ id: i, hash: randomHash(random) }));
-    // 100 planted pairs, 1 to 10 bits apart.
-    for (let p = 0; p < 100; p++) items.push({ id: 10_000 + p, hash: flip(items[p * 7]!.hash, 1 + (p % 10), random) });
+    // 100 planted pairs, 1 to SIMILAR_MAX_DISTANCE bits apart.
+    for (let p = 0; p < 100; p++) items.push({ id: 10_000 + p, hash: flip(items[p * 7]!.hash, 1 + (p % SIMILAR_MAX_DISTANCE), random) });
     let calls = 0;
     const counting = (a: string, b: string): number => {
       calls++;
       return hammingDistance(a, b);
     };
-    const groups = groupSimilar(items, 10, counting);
+    const groups = groupSimilar(items, SIMILAR_MAX_DISTANCE, counting);
     for (let p = 0; p < 100; p++) expect(groups.some((g) => g.includes(p * 7) && g.includes(10_000 + p))).toBe(true);
     const halfSquare = (items.length * items.length) / 2;
-    expect(calls).toBeLessThan(halfSquare / 100);
+    expect(calls).toBeLessThan(halfSquare / 50);
+    // The built-in distance finds the same groups.
+    expect(groupSimilar(items, SIMILAR_MAX_DISTANCE)).toEqual(groups);
   });
 
   it("costs no comparisons for many copies of one hash", () => {
     let calls = 0;
     const items = Array.from({ length: 2000 }, (_, i) => ({ id: i, hash: "0123456789abcdef" }));
-    const groups = groupSimilar(items, 10, (a, b) => {
+    const groups = groupSimilar(items, SIMILAR_MAX_DISTANCE, (a, b) => {
       calls++;
       return hammingDistance(a, b);
     });

@@ -1,25 +1,35 @@
-import { hammingDistance, hashWords } from "./perceptual-hash";
+import { hashWords } from "./perceptual-hash";
 
 export interface HashedItem {
   id: number;
   hash: string;
 }
 
+const WORDS = 4;
+const KEYS = 1 << 16;
+
+/** Set bits of every 16-bit value: four lookups make a 64-bit Hamming distance. */
+let popcounts: Uint8Array | null = null;
+function popcountTable(): Uint8Array {
+  if (!popcounts) {
+    popcounts = new Uint8Array(KEYS);
+    for (let v = 1; v < KEYS; v++) popcounts[v] = (v & 1) + popcounts[v >> 1]!;
+  }
+  return popcounts;
+}
+
 /**
  * Groups items whose hashes lie within `maxDistance` bits of another's, transitively
  * (issue 19), without comparing every pair: multi-index hashing. The 64 bits are cut into
  * four 16-bit words; two hashes within r bits differ in at most ⌊r/4⌋ bits in at least one
- * word (pigeonhole), so each hash is compared only with those filed under a word within
- * ⌊r/4⌋ bits of one of its own — a few hundred table probes instead of a scan of all hashes.
- * Identical hashes are joined up front, so a thousand copies of one picture cost no pairs.
- * `distance` is there for tests that count the comparisons.
+ * word (pigeonhole), so each hash is compared only with the hashes filed under a word within
+ * ⌊r/4⌋ bits of one of its own (137 table probes per word at r = 10) — no pair is missed,
+ * and for random hashes at r = 10 under 1% of the pairs are compared (decision 021). Identical hashes
+ * are joined up front, so a thousand copies of one picture cost no comparison at all.
+ * `distance`, when given, replaces the built-in Hamming distance: tests count the calls.
  * Returns groups of two or more ids, each sorted, in order of their smallest id.
  */
-export function groupSimilar(
-  items: readonly HashedItem[],
-  maxDistance: number,
-  distance: (a: string, b: string) => number = hammingDistance,
-): number[][] {
+export function groupSimilar(items: readonly HashedItem[], maxDistance: number, distance?: (a: string, b: string) => number): number[][] {
   const byHash = new Map<string, number[]>();
   for (const item of items) {
     const ids = byHash.get(item.hash);
@@ -27,32 +37,43 @@ export function groupSimilar(
     else byHash.set(item.hash, [item.id]);
   }
   const hashes = [...byHash.keys()];
-  const parent = hashes.map((_, i) => i);
+  const n = hashes.length;
+  const words = new Uint16Array(n * WORDS);
+  hashes.forEach((hash, i) => words.set(hashWords(hash), i * WORDS));
+  const tables = Array.from({ length: WORDS }, (_, w) => fileByWord(words, n, w));
+  const bits = popcountTable();
+  const parent = Int32Array.from({ length: n }, (_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
     return i;
   };
-  const radius = Math.floor(Math.max(0, maxDistance) / 4);
-  const flips = flipMasks(radius);
-  const tables = [new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>(), new Map<number, number[]>()];
-  const seenBy = new Int32Array(hashes.length).fill(-1);
-  hashes.forEach((hash, i) => {
-    const words = hashWords(hash);
-    for (let w = 0; w < 4; w++) {
+  const flips = flipMasks(Math.floor(Math.max(0, maxDistance) / WORDS));
+  const seenBy = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const a = i * WORDS;
+    for (let w = 0; w < WORDS; w++) {
+      const { starts, members } = tables[w]!;
+      const key = words[a + w]!;
       for (const flip of flips) {
-        for (const j of tables[w]!.get(words[w]! ^ flip) ?? []) {
+        const bucket = key ^ flip;
+        // Buckets list items in index order: the ones before i are the pairs not yet seen.
+        for (let k = starts[bucket]!, end = starts[bucket + 1]!; k < end; k++) {
+          const j = members[k]!;
+          if (j >= i) break;
           if (seenBy[j] === i) continue;
           seenBy[j] = i;
-          if (distance(hash, hashes[j]!) <= maxDistance) parent[find(i)] = find(j);
+          const b = j * WORDS;
+          const d = distance
+            ? distance(hashes[i]!, hashes[j]!)
+            : bits[words[a]! ^ words[b]!]! +
+              bits[words[a + 1]! ^ words[b + 1]!]! +
+              bits[words[a + 2]! ^ words[b + 2]!]! +
+              bits[words[a + 3]! ^ words[b + 3]!]!;
+          if (d <= maxDistance) parent[find(i)] = find(j);
         }
       }
     }
-    for (let w = 0; w < 4; w++) {
-      const bucket = tables[w]!.get(words[w]!);
-      if (bucket) bucket.push(i);
-      else tables[w]!.set(words[w]!, [i]);
-    }
-  });
+  }
   const groups = new Map<number, number[]>();
   hashes.forEach((hash, i) => {
     const root = find(i);
@@ -66,22 +87,26 @@ export function groupSimilar(
     .sort((a, b) => a[0]! - b[0]!);
 }
 
+/** Items by their w-th word, as one array of indexes sliced by `starts` (counting sort: index order within a key). */
+function fileByWord(words: Uint16Array, n: number, w: number): { starts: Uint32Array; members: Uint32Array } {
+  const starts = new Uint32Array(KEYS + 1);
+  for (let i = 0; i < n; i++) starts[words[i * WORDS + w]! + 1]!++;
+  for (let k = 0; k < KEYS; k++) starts[k + 1]! += starts[k]!;
+  const next = starts.slice(0, KEYS);
+  const members = new Uint32Array(n);
+  for (let i = 0; i < n; i++) members[next[words[i * WORDS + w]!]!++] = i;
+  return { starts, members };
+}
+
 /** Every 16-bit mask with at most `radius` bits set (radius 2: 137 masks, 3: 697). */
 function flipMasks(radius: number): number[] {
-  let masks = [0];
-  const all = new Set(masks);
-  for (let r = 0; r < Math.min(radius, 16); r++) {
-    const next: number[] = [];
-    for (const mask of masks) {
-      for (let bit = 0; bit < 16; bit++) {
-        const m = mask | (1 << bit);
-        if (!all.has(m)) {
-          all.add(m);
-          next.push(m);
-        }
-      }
-    }
-    masks = next;
-  }
-  return [...all];
+  const masks: number[] = [];
+  for (let m = 0; m < KEYS; m++) if (bitCount(m) <= radius) masks.push(m);
+  return masks;
+}
+
+function bitCount(m: number): number {
+  let count = 0;
+  for (; m; m &= m - 1) count++;
+  return count;
 }

@@ -8,7 +8,7 @@
 export const ANALYSIS_EDGE = 512;
 
 /** Two photos whose 64-bit perceptual hashes differ in at most this many bits are "similar". */
-export const SIMILAR_MAX_DISTANCE = 12;
+export const SIMILAR_MAX_DISTANCE = 10;
 
 /** Below this sharpness (sharpness.ts: edge Laplacian variance over gradient energy) a photo is blurry. */
 export const BLURRY_MAX_SHARPNESS = 77;
