@@ -50,7 +50,7 @@ export function MailSelectionBar({
       </div>
       {selectedCount > 0 ? (
         <div className="flex flex-wrap items-center gap-2" data-testid="mail-selection">
-          <p className="flex-1 text-sm font-medium" aria-live="polite">
+          <p className="w-full text-sm font-medium sm:w-auto sm:flex-1" aria-live="polite">
             {formatCount(selectedCount)} selected · {formatBytes(selectedBytes)}
           </p>
           <Button size="sm" variant="destructive" disabled={busy} onClick={() => onAction("trash")}>

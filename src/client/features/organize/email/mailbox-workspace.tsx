@@ -76,7 +76,8 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
   });
 
   const totals = totalsOf(mailbox.messages);
-  const selection = useMemo(() => mailbox.messages.filter((m) => selected.has(m.u)), [mailbox.messages, selected]);
+  // Only what is in view counts and is acted on: a message hidden by the view, search or filter is never moved unseen.
+  const selection = useMemo(() => shown.filter((m) => selected.has(m.u)), [shown, selected]);
   const selectionBytes = selection.reduce((n, m) => n + m.z, 0);
 
   const toggle = useCallback(
@@ -186,9 +187,9 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
 
       <p className="text-sm font-medium" aria-live="polite" data-testid="mail-shown">
         {isSenderView(view)
-          ? `${formatCount(groups.length)} ${view === "newsletters" ? "newsletter senders" : groups.length === 1 ? "sender" : "senders"}`
-          : `${formatCount(messages.length)} ${messages.length === 1 ? "message" : "messages"}`}{" "}
-        · {formatCount(shown.length)} messages · {formatBytes(shown.reduce((n, m) => n + m.z, 0))}
+          ? `${formatCount(groups.length)} ${view === "newsletters" ? "newsletter senders" : groups.length === 1 ? "sender" : "senders"} · `
+          : ""}
+        {formatCount(shown.length)} {shown.length === 1 ? "message" : "messages"} · {formatBytes(shown.reduce((n, m) => n + m.z, 0))}
       </p>
       {listed === 0 ? (
         <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">
