@@ -13,7 +13,7 @@ import type { EmailConnection } from "../../../../domain/schemas/email";
 import { connectEmail, type EmailProvider } from "../../../../scan/email";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
-import { connectMailbox, errorText, startOAuth } from "../../../lib/email/mail-api";
+import { connectMailbox, errorText, goToProvider, startOAuth } from "../../../lib/email/mail-api";
 
 type Choice = MailProvider["id"] | "custom";
 
@@ -55,7 +55,7 @@ export function ConnectForm({
     setRedirecting(provider);
     try {
       // The provider's sign-in page; it sends the browser back to our server, then here.
-      window.location.assign((await startOAuth({ provider, stayConnected: stay })).url);
+      goToProvider((await startOAuth({ provider, stayConnected: stay })).url);
     } catch (e) {
       setOauthError(errorText(e));
       setRedirecting(null);

@@ -28,16 +28,15 @@ function useOAuthReturn(): string | null {
     const params = new URLSearchParams(search);
     const outcome = params.get(OAUTH_OUTCOME_PARAM);
     const provider = params.get(OAUTH_PROVIDER_PARAM);
-    return isOAuthOutcome(outcome) && isMailOAuthProvider(provider) ? { outcome, provider } : null;
+    params.delete(OAUTH_OUTCOME_PARAM);
+    params.delete(OAUTH_PROVIDER_PARAM);
+    return isOAuthOutcome(outcome) && isMailOAuthProvider(provider) ? { outcome, provider, rest: params.toString() } : null;
   });
   useEffect(() => {
     if (!returned) return;
     if (returned.outcome === "connected")
       toast({ title: `${MAIL_OAUTH_LABELS[returned.provider]} connected`, description: "Your inbox is being listed." });
-    const params = new URLSearchParams(window.location.search);
-    params.delete(OAUTH_OUTCOME_PARAM);
-    params.delete(OAUTH_PROVIDER_PARAM);
-    navigate(`${location}?${params.toString()}`, { replace: true });
+    navigate(`${location}?${returned.rest}`, { replace: true });
     // Once, on arrival: `location` and `navigate` do not change what came back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [returned]);
