@@ -2,12 +2,13 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EmailConnection } from "../../../../domain/schemas/email";
+import type * as mailApi from "../../../lib/email/mail-api";
 import { goToProvider } from "../../../lib/email/mail-api";
 import { jsonResponse, renderWithApp, resetTestState, stubApi } from "../../../testing/app-harness";
 import { EmailPanel } from "./email-panel";
 
 vi.mock("../../../lib/email/mail-api", async (original) => ({
-  ...(await original<typeof import("../../../lib/email/mail-api")>()),
+  ...(await original<typeof mailApi>()),
   goToProvider: vi.fn(),
 }));
 
