@@ -95,12 +95,11 @@ export const emailOAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     const client = access.oauth[provider];
     if (!client) return back("exchange", provider);
 
+    // No second count against the connect limit: the start counted this attempt, and its state is single-use.
     let tokens;
     try {
-      await access.limitConnects(session.userId);
       tokens = await exchangeCode(client, { code, verifier: row.codeVerifier, redirectUri }, env.IMAP_TIMEOUT_MS);
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 429) return back("busy", provider);
       request.log.info({ provider, reason: err instanceof Error ? err.message : "unknown" }, "mailbox OAuth code exchange failed");
       return back("exchange", provider);
     }
