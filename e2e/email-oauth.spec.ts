@@ -8,7 +8,7 @@
  * client on this server) keeps the spec's error.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { planMailbox, startDovecot, type Dovecot } from "../scripts/test-support/dovecot.mjs";
@@ -23,6 +23,7 @@ const MESSAGES = 300;
 let fake: FakeOAuth;
 let dovecot: Dovecot;
 let server: ChildProcess;
+let dataDir: string | undefined;
 
 async function waitForHealth(url: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -39,6 +40,7 @@ async function waitForHealth(url: string): Promise<void> {
 test.beforeAll(async () => {
   // A second server starting (migrations on a fresh embedded database) next to a running suite.
   test.setTimeout(120_000);
+  dataDir = mkdtempSync(join(tmpdir(), "cleanspace-e2e-oauth-"));
   fake = await startFakeOAuth({ clientId: "e2e-gmail-client", clientSecret: "e2e-gmail-secret", email: ADDRESS });
   dovecot = await startDovecot({
     users: [{ name: ADDRESS, password: "not-used-by-oauth", messages: planMailbox({ messages: MESSAGES, senders: 12, seed: 5 }) }],
@@ -49,7 +51,7 @@ test.beforeAll(async () => {
     env: {
       PATH: process.env.PATH,
       PORT: String(PORT),
-      DATA_DIR: mkdtempSync(join(tmpdir(), "cleanspace-e2e-oauth-")),
+      DATA_DIR: dataDir,
       NODE_ENV: "test",
       LOG_LEVEL: "error",
       RATE_LIMIT_MULTIPLIER: "50",
@@ -68,7 +70,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill();
+  if (server && server.exitCode === null) {
+    server.kill();
+    await new Promise((r) => server.once("exit", r));
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await dovecot?.stop();
   await fake?.close();
 });
