@@ -19,6 +19,10 @@ let dovecot: Dovecot;
 let endpoint: Server;
 const unsubscribed: string[] = [];
 let plan: PlannedMessage[];
+/** A mailbox with 2,000 senders: every one must be reachable (issue 21 review). */
+let bulk: PlannedMessage[];
+const BULK_SENDERS = 2000;
+const BULK_MESSAGES = 4000;
 
 test.beforeAll(async () => {
   endpoint = createServer((req, res) => {
@@ -31,7 +35,13 @@ test.beforeAll(async () => {
   await new Promise<void>((r) => endpoint.listen(0, "127.0.0.1", r));
   const port = (endpoint.address() as { port: number }).port;
   plan = planMailbox({ messages: 1200, senders: 30, largeEvery: 500, unsubscribeBase: `http://127.0.0.1:${port}` });
-  dovecot = await startDovecot({ users: [{ name: "erin", password: "erin-app-password", messages: plan }] });
+  bulk = planMailbox({ messages: BULK_MESSAGES, senders: BULK_SENDERS, largeEvery: 1000, seed: 11 });
+  dovecot = await startDovecot({
+    users: [
+      { name: "erin", password: "erin-app-password", messages: plan },
+      { name: "bulk", password: "bulk-app-password", messages: bulk },
+    ],
+  });
   copyFileSync(dovecot.caFile, CA_PATH);
 });
 
@@ -103,5 +113,64 @@ test("connect a mailbox, unsubscribe, trash a sender with undo, and the dashboar
   await page.goto("/home");
   const card = page.getByRole("button", { name: new RegExp(`^Email: ${(1200 - n1).toLocaleString("en-US")} items`) });
   await expect(card).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("2,000 senders: all reachable by scrolling and search, sorts, large and old views, quick-select and the e-mail presets", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await proUser(page.request, baseURL!);
+  await page.goto("/organize?tab=email");
+  await page.getByLabel("Provider").selectOption("custom");
+  await page.getByLabel("IMAP server").fill("127.0.0.1");
+  await page.getByLabel("Port (TLS)").fill(String(dovecot.port));
+  await page.getByLabel("E-mail address or user name").fill("bulk");
+  await page.getByLabel("App password").fill("bulk-app-password");
+  await page.getByRole("button", { name: "Connect securely" }).click();
+  await expect(page.getByTestId("mail-totals")).toContainText("4,000 messages", { timeout: 60_000 });
+  await expect(page.getByTestId("mail-shown")).toHaveText(/^2,000 senders · 4,000 messages/);
+
+  // The list is windowed: a few dozen rows in the page, yet the last sender is a scroll away.
+  const senders = page.getByRole("list", { name: "Senders" });
+  expect(await senders.getByTestId("sender-row").count()).toBeLessThan(60);
+  await page.getByLabel("Sort").selectOption("name");
+  const byName = [...new Set(bulk.map((m) => m.address))].sort((a, b) =>
+    `Sender ${a.slice(6, a.indexOf("@"))}`.localeCompare(`Sender ${b.slice(6, b.indexOf("@"))}`, "en", { sensitivity: "base" }),
+  );
+  await expect(senders.getByTestId("sender-row").first()).toHaveAttribute("data-sender", byName[0]!);
+  await page.getByTestId("virtual-list").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(senders.locator(`[data-sender="${byName.at(-1)}"]`)).toBeVisible();
+  await expect(senders.getByRole("listitem").last()).toHaveAttribute("aria-posinset", "2000");
+
+  // Search finds any one of them.
+  const far = bulk.find((m) => m.sender === 1777)!.address;
+  await page.getByRole("searchbox", { name: "Search senders" }).fill(far.toUpperCase());
+  await expect(page.getByTestId("mail-shown")).toHaveText(/^1 sender · /);
+  await expect(senders.locator(`[data-sender="${far}"]`)).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search senders" }).fill("");
+
+  // Quick-select (spec: unread, old) acts on every message in view, not on the rows drawn.
+  const unread = bulk.filter((m) => !m.seen).length;
+  await page.getByRole("group", { name: "Quick select" }).getByRole("button", { name: "Unread" }).click();
+  await expect(page.getByTestId("mail-selection")).toContainText(`${unread.toLocaleString("en-US")} selected`);
+  await page.getByRole("button", { name: "Clear" }).click();
+
+  // The e-mail presets, through the advanced filter: Unread keeps only the unread messages.
+  await page.getByRole("button", { name: "Advanced filter" }).click();
+  await page.getByRole("button", { name: "Unread", exact: true }).first().click();
+  await expect(page.getByTestId("mail-shown")).toContainText(` · ${unread.toLocaleString("en-US")} messages`);
+  await page.getByRole("button", { name: "Advanced filter" }).click();
+
+  // Large and old messages, windowed and sorted.
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Large" }).click();
+  await expect(page.getByTestId("mail-shown")).toHaveText(/^4 messages/);
+  await expect(page.getByRole("list", { name: "Large messages" }).getByTestId("message-row")).toHaveCount(4);
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Old" }).click();
+  const oldRows = page.getByRole("list", { name: "Old messages" }).getByTestId("message-row");
+  await expect(oldRows.first()).toBeVisible();
+  const oldest = [...bulk].sort((a, b) => a.date.getTime() - b.date.getTime())[0]!;
+  await expect(oldRows.first()).toContainText(oldest.subject);
   await expectAccessible(page);
 });

@@ -68,10 +68,11 @@ test.describe("privacy policy", () => {
 
     // The retention periods the clean-up job applies, one line per kind of record.
     const retention = page.getByTestId("retention-list").getByRole("listitem");
-    await expect(retention).toHaveCount(9);
+    await expect(retention).toHaveCount(10);
     for (const line of [
       /Sessions: deleted once they expire/,
       /Password-reset and e-mail confirmation links: deleted once used or expired/,
+      /Gmail and Outlook sign-ins in progress .*: deleted once used, or after 10 minutes/,
       /deleted 7 days after sending; a message never sent is deleted 7 days after it was written/,
       /Ids of offline changes already applied .*: 30 days/,
       /Ids of payment events from Stripe already processed .*: 90 days/,

@@ -17,10 +17,21 @@ export interface Dovecot {
   dir: string;
   homeOf(name: string): string;
   log(): string;
+  who(): string[];
   stop(): Promise<void>;
 }
 export function ensureDovecot(): void;
 export function freePort(): Promise<number>;
-export function planMailbox(options: { messages: number; senders?: number; unsubscribeBase?: string; largeEvery?: number; seed?: number }): PlannedMessage[];
+export function planMailbox(options: {
+  messages: number;
+  senders?: number;
+  unsubscribeBase?: string;
+  largeEvery?: number;
+  seed?: number;
+}): PlannedMessage[];
 export function writeMaildir(home: string, planned: PlannedMessage[]): void;
-export function startDovecot(options: { users: { name: string; password: string; messages?: PlannedMessage[] }[] }): Promise<Dovecot>;
+export function startDovecot(options: {
+  users: { name: string; password: string; messages?: PlannedMessage[] }[];
+  /** Accept XOAUTH2, checking tokens at this tokeninfo URL (the token is appended). */
+  oauth2?: { tokeninfoUrl: string };
+}): Promise<Dovecot>;

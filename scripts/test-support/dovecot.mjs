@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const DOVECOT = process.env.DOVECOT_PATH ?? "/usr/sbin/dovecot";
+const DOVEADM = join(DOVECOT, "..", "..", "bin", "doveadm");
 /** Mail files belong to this uid: Dovecot refuses to serve mail as root. */
 const MAIL_UID = 65534;
 const MAIL_GID = 65534;
@@ -191,9 +192,11 @@ function makeCertificate(dir) {
 /**
  * Starts Dovecot with `users` ({ name, password, messages: planned[] }). Returns the port
  * (implicit TLS, IMAPS), the CA file to trust, a plain-text port (no TLS: "refused TLS"
- * cases), and stop().
+ * cases), and stop(). With `oauth2: { tokeninfoUrl }` it also accepts XOAUTH2 (only XOAUTH2,
+ * as Outlook does): its oauth2 passdb asks that URL whether the access token is live and
+ * whose it is, and the user name sent must be the address the provider names.
  */
-export async function startDovecot({ users }) {
+export async function startDovecot({ users, oauth2 }) {
   ensureDovecot();
   if (process.getuid?.() !== 0) throw new Error("the Dovecot test harness runs Dovecot as root (it drops to uid 65534 for mail)");
   const dir = mkdtempSync(join(tmpdir(), "cleanspace-dovecot-"));
@@ -212,6 +215,18 @@ export async function startDovecot({ users }) {
   }
   chownTree(homes);
   writeFileSync(join(dir, "passwd"), `${passwd.join("\n")}\n`);
+  if (oauth2)
+    writeFileSync(
+      join(dir, "oauth2.conf.ext"),
+      [`tokeninfo_url = ${oauth2.tokeninfoUrl}`, "username_attribute = email", "timeout_msecs = 5000", ""].join("\n"),
+    );
+  const oauthPassdb = oauth2
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2
+  args = ${dir}/oauth2.conf.ext
+}`
+    : "";
   const config = `
 base_dir = ${dir}/run
 state_dir = ${dir}/state
@@ -223,7 +238,7 @@ ssl = yes
 ssl_cert = <${cert}
 ssl_key = <${key}
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? " xoauth2" : ""}
 auth_failure_delay = 0
 first_valid_uid = ${MAIL_UID}
 default_login_user = dovenull
@@ -233,8 +248,10 @@ mail_fsync = never
 maildir_very_dirty_syncs = yes
 passdb {
   driver = passwd-file
+  mechanisms = plain login
   args = scheme=PLAIN ${dir}/passwd
 }
+${oauthPassdb}
 userdb {
   driver = passwd-file
   args = ${dir}/passwd
@@ -292,6 +309,15 @@ protocol imap {
     dir,
     homeOf: (name) => join(homes, name),
     log: () => (existsSync(join(dir, "dovecot.log")) ? readFileSync(join(dir, "dovecot.log"), "utf8") : ""),
+    /** The user names with an IMAP session open now, one entry per connection (`doveadm who`). */
+    who() {
+      const out = execFileSync(DOVEADM, ["-c", conf, "who", "-1"], { encoding: "utf8" });
+      return out
+        .split("\n")
+        .slice(1)
+        .map((l) => l.trim().split(/\s+/)[0])
+        .filter(Boolean);
+    },
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");

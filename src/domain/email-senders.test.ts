@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { groupBySender, newsletters, OLD_MAIL_MS, selectMessages, totalsOf, VERY_OLD_MAIL_MS } from "./email-senders";
+import { DEFAULT_PRESETS } from "./filters";
+import { filterMail, quickSelectMail } from "./email-filter";
+import { groupBySender, newsletters, searchMessages, searchSenders, sortMessages, totalsOf } from "./email-senders";
 import type { MailMeta } from "./schemas/email";
 
 const NOW = Date.UTC(2026, 10, 24);
@@ -44,14 +46,65 @@ describe("groupBySender", () => {
   });
 });
 
-describe("selectMessages (quick-select and presets)", () => {
+describe("every sender, however many (a 2,000-sender mailbox)", () => {
+  const many = Array.from({ length: 6000 }, (_, i) =>
+    msg(i + 1, `sender${i % 2000}@bulk.test`, { z: 1000 + (i % 2000), r: i % 3 === 0, n: `Sender ${i % 2000}` }),
+  );
+  it("groups all 2,000, and each sort keeps them all in a total order", () => {
+    for (const sort of ["count", "size", "unread", "recent", "name"] as const) {
+      const groups = groupBySender(many, sort);
+      expect(groups).toHaveLength(2000);
+      expect(new Set(groups.map((g) => g.address)).size).toBe(2000);
+    }
+    expect(groupBySender(many, "size")[0]!.address).toBe("sender1999@bulk.test");
+    expect(
+      groupBySender(many, "name")
+        .slice(0, 3)
+        .map((g) => g.name),
+    ).toEqual(["Sender 0", "Sender 1", "Sender 10"]);
+    const unread = groupBySender(many, "unread");
+    expect(unread[0]!.unread).toBeGreaterThanOrEqual(unread.at(-1)!.unread);
+    expect(groupBySender(many, "recent")[0]!.address).toBe("sender0@bulk.test");
+  });
+  it("finds a sender by address or name, case-insensitively", () => {
+    const groups = groupBySender(many);
+    expect(searchSenders(groups, "SENDER1999").map((g) => g.address)).toEqual(["sender1999@bulk.test"]);
+    expect(searchSenders(groups, "sender 7").length).toBe(111); // 7, 70-79, 700-799
+    expect(searchSenders(groups, "  ")).toHaveLength(2000);
+  });
+});
+
+describe("messages: search and sort", () => {
+  const mail = [msg(1, "a@x.test", { s: "Invoice March", z: 10 }), msg(2, "b@y.test", { n: "Bank", z: 30 }), msg(3, "c@z.test", { z: 20 })];
+  it("searches sender and subject", () => {
+    expect(searchMessages(mail, "invoice").map((m) => m.u)).toEqual([1]);
+    expect(searchMessages(mail, "bank").map((m) => m.u)).toEqual([2]);
+    expect(searchMessages(mail, "z.test").map((m) => m.u)).toEqual([3]);
+  });
+  it("sorts by size, oldest and newest first", () => {
+    expect(sortMessages(mail, "size").map((m) => m.u)).toEqual([2, 3, 1]);
+    expect(sortMessages(mail, "oldest").map((m) => m.u)).toEqual([3, 2, 1]);
+    expect(sortMessages(mail, "newest").map((m) => m.u)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("spec quick-select (unread, old) and presets (Unread, Old emails) on messages", () => {
   const mail = [msg(1, "a@x.test", { r: true }), msg(200, "a@x.test"), msg(400, "b@x.test", { z: 3_000_000 })];
-  it("unread, old (over 6 months), older than a year, large", () => {
-    expect(selectMessages(mail, "unread", NOW).map((m) => m.u)).toEqual([1]);
-    expect(selectMessages(mail, "old", NOW).map((m) => m.u)).toEqual([200, 400]);
-    expect(selectMessages(mail, "older-than-year", NOW).map((m) => m.u)).toEqual([400]);
-    expect(selectMessages(mail, "large", NOW).map((m) => m.u)).toEqual([400]);
-    expect(OLD_MAIL_MS).toBeLessThan(VERY_OLD_MAIL_MS);
+  it("quick-select: unread, and old = over 6 months (spec §9)", () => {
+    expect(quickSelectMail(mail, "unread", NOW).map((m) => m.u)).toEqual([1]);
+    expect(quickSelectMail(mail, "old", NOW).map((m) => m.u)).toEqual([200, 400]);
+  });
+  it("the e-mail presets: Unread, and Old emails = older than 365 days", () => {
+    const [unread, old] = DEFAULT_PRESETS.email;
+    expect(filterMail(mail, unread!.criteria, NOW).map((m) => m.u)).toEqual([1]);
+    expect(filterMail(mail, old!.criteria, NOW).map((m) => m.u)).toEqual([400]);
+    expect(filterMail(mail, [], NOW)).toHaveLength(3);
+  });
+  it("criteria read the subject as name and the sender as path", () => {
+    const bySender = [{ name: "path", type: "text", operator: "contains", value: "b@x", enabled: true }] as const;
+    expect(filterMail(mail, [...bySender], NOW).map((m) => m.u)).toEqual([400]);
+    const bySize = [{ name: "size", type: "size", operator: "greater_than", value: 1_000_000, enabled: true }] as const;
+    expect(filterMail(mail, [...bySize], NOW).map((m) => m.u)).toEqual([400]);
   });
   it("totals", () => {
     expect(totalsOf(mail)).toEqual({ count: 3, unread: 1, bytes: 3_002_000 });

@@ -7,9 +7,7 @@ import type { MailMeta } from "./schemas/email";
 
 /** Spec §9: 'Old' means over 6 months. */
 export const OLD_MAIL_MS = 182 * 86_400_000;
-/** Spec §9 email preset: older than 365 days. */
-export const VERY_OLD_MAIL_MS = 365 * 86_400_000;
-/** A message this big (attachments) is "large". */
+/** A message this big (attachments) is "large" (its view, and the filter's "large" status). */
 export const LARGE_MAIL_BYTES = 1_000_000;
 
 export interface SenderGroup {
@@ -26,8 +24,18 @@ export interface SenderGroup {
   uids: number[];
 }
 
-export type SenderSort = "count" | "size";
+export const SENDER_SORTS = ["count", "size", "unread", "recent", "name"] as const;
+export type SenderSort = (typeof SENDER_SORTS)[number];
 
+const bySender: Record<SenderSort, (a: SenderGroup, b: SenderGroup) => number> = {
+  count: (a, b) => b.count - a.count,
+  size: (a, b) => b.bytes - a.bytes,
+  unread: (a, b) => b.unread - a.unread,
+  recent: (a, b) => b.lastDate - a.lastDate,
+  name: (a, b) => (a.name || a.address).localeCompare(b.name || b.address, "en", { sensitivity: "base" }),
+};
+
+/** Every sender of `messages` (none left out, however many), ranked by `sort`, ties by latest mail then address. */
 export function groupBySender(messages: readonly MailMeta[], sort: SenderSort = "count"): SenderGroup[] {
   const groups = new Map<string, SenderGroup>();
   for (const m of messages) {
@@ -50,30 +58,42 @@ export function groupBySender(messages: readonly MailMeta[], sort: SenderSort = 
     }
     g.uids.push(m.u);
   }
-  const key = sort === "count" ? (g: SenderGroup) => g.count : (g: SenderGroup) => g.bytes;
-  return [...groups.values()].sort((a, b) => key(b) - key(a) || b.lastDate - a.lastDate || a.address.localeCompare(b.address));
+  const first = bySender[sort];
+  return [...groups.values()].sort((a, b) => first(a, b) || b.lastDate - a.lastDate || a.address.localeCompare(b.address));
+}
+
+const normalise = (q: string) => q.trim().toLowerCase();
+
+/** Senders whose address or name contains the search text (case-insensitive); all when it is empty. */
+export function searchSenders(groups: readonly SenderGroup[], query: string): SenderGroup[] {
+  const q = normalise(query);
+  if (!q) return [...groups];
+  return groups.filter((g) => g.address.includes(q) || g.name.toLowerCase().includes(q));
+}
+
+/** Messages whose sender (address or name) or subject contains the search text; all when it is empty. */
+export function searchMessages(messages: readonly MailMeta[], query: string): MailMeta[] {
+  const q = normalise(query);
+  if (!q) return [...messages];
+  return messages.filter((m) => m.a.includes(q) || m.n.toLowerCase().includes(q) || m.s.toLowerCase().includes(q));
+}
+
+export const MESSAGE_SORTS = ["size", "oldest", "newest"] as const;
+export type MessageSort = (typeof MESSAGE_SORTS)[number];
+
+export function sortMessages(messages: readonly MailMeta[], sort: MessageSort): MailMeta[] {
+  const order: Record<MessageSort, (a: MailMeta, b: MailMeta) => number> = {
+    size: (a, b) => b.z - a.z,
+    oldest: (a, b) => a.d - b.d,
+    newest: (a, b) => b.d - a.d,
+  };
+  return [...messages].sort((a, b) => order[sort](a, b) || a.u - b.u);
 }
 
 export const newsletters = (groups: readonly SenderGroup[]) => groups.filter((g) => g.unsubscribe > 0);
 
 export const isLarge = (m: MailMeta) => m.z >= LARGE_MAIL_BYTES;
 export const isOld = (m: MailMeta, now: number, ageMs = OLD_MAIL_MS) => m.d > 0 && now - m.d > ageMs;
-
-/** Spec §4 quick-select and §9 presets for e-mail. */
-export type MailSelector = "unread" | "old" | "older-than-year" | "large";
-
-export function selectMessages(messages: readonly MailMeta[], selector: MailSelector, now: number): MailMeta[] {
-  switch (selector) {
-    case "unread":
-      return messages.filter((m) => m.r);
-    case "old":
-      return messages.filter((m) => isOld(m, now));
-    case "older-than-year":
-      return messages.filter((m) => isOld(m, now, VERY_OLD_MAIL_MS));
-    case "large":
-      return messages.filter(isLarge);
-  }
-}
 
 export interface MailTotals {
   count: number;

@@ -32,6 +32,7 @@ import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { subscriptionRoutes } from "./routes/subscriptions";
 import { tipRoutes } from "./routes/tips";
 import { userRoutes } from "./routes/users";
+import { MailConnections } from "./email/connections";
 import { createMailer, type Mailer } from "./services/mail";
 import { createAccountThrottle, type AccountThrottle } from "./services/account-throttle";
 import { clientKey } from "./services/client-key";
@@ -69,6 +70,8 @@ declare module "fastify" {
     db: Db;
     env: Env;
     mail: Mailer;
+    /** Open IMAP connections, one per user (routes/email.ts; closed on account deletion too). */
+    mailboxes: MailConnections;
     limiter: RateLimiter;
     limits: Limits;
     throttles: Throttles;
@@ -118,6 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = await createMailer({ db: database.db, log: app.log, smtpUrl: env.SMTP_URL, from: env.SUPPORT_EMAIL });
   app.decorate("mail", mailer);
   app.addHook("onClose", async () => mailer.close());
+  const mailboxes = new MailConnections(env.IMAP_MAX_CONNECTIONS, env.IMAP_IDLE_SECONDS * 1000);
+  app.decorate("mailboxes", mailboxes);
+  app.addHook("onClose", async () => mailboxes.closeAll());
   const limiter = createDbRateLimiter(database.db);
   app.decorate("limiter", limiter);
   const m = env.RATE_LIMIT_MULTIPLIER;
@@ -193,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register((await import("./routes/insights")).insightsRoutes);
   await app.register((await import("./routes/export")).exportRoutes);
   await app.register((await import("./routes/email")).emailRoutes);
+  await app.register((await import("./routes/email-oauth")).emailOAuthRoutes);
   for (const routes of options.extraRoutes ?? []) await app.register(routes);
 
   await registerStaticApp(app, options.clientDir);

@@ -24,6 +24,24 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/STRIPE_PRICE_MONTHLY/);
   });
 
+  it("turns on e-mail OAuth per provider only with both client id and secret, on safe endpoints (decision 023)", () => {
+    const env = loadEnv({});
+    expect(env.GMAIL_OAUTH_CLIENT_ID).toBeUndefined();
+    expect(env.GMAIL_OAUTH_AUTHORIZE_URL).toBe("https://accounts.google.com/o/oauth2/v2/auth");
+    expect(env.OUTLOOK_OAUTH_TOKEN_URL).toBe("https://login.microsoftonline.com/common/oauth2/v2.0/token");
+    expect(env.OUTLOOK_OAUTH_IMAP_HOST).toBe("outlook.office365.com");
+    expect(() => loadEnv({ GMAIL_OAUTH_CLIENT_ID: "id" })).toThrow(/GMAIL_OAUTH_CLIENT_SECRET: set both or neither/);
+    expect(() => loadEnv({ OUTLOOK_OAUTH_CLIENT_SECRET: "s" })).toThrow(/OUTLOOK_OAUTH_CLIENT_ID/);
+    const local = loadEnv({
+      GMAIL_OAUTH_CLIENT_ID: "id",
+      GMAIL_OAUTH_CLIENT_SECRET: "s",
+      GMAIL_OAUTH_TOKEN_URL: "http://127.0.0.1:9/token",
+    });
+    expect(local.GMAIL_OAUTH_TOKEN_URL).toBe("http://127.0.0.1:9/token");
+    for (const bad of ["http://auth.example/token", "ftp://127.0.0.1/x", "https://u:p@auth.example/t", "not a url"])
+      expect(() => loadEnv({ GMAIL_OAUTH_TOKEN_URL: bad }), bad).toThrow(/GMAIL_OAUTH_TOKEN_URL/);
+  });
+
   it("parses the allowed origins list", () => {
     expect(allowedOrigins({ APP_ORIGIN: "https://a.example/, https://b.example" })).toEqual(["https://a.example", "https://b.example"]);
     expect(allowedOrigins({ APP_ORIGIN: undefined })).toBeNull();

@@ -13,6 +13,18 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
+/**
+ * An OAuth endpoint: https, or plain http to a loopback address only (a local stand-in in
+ * tests); a client secret or an authorization code never crosses a network in the clear.
+ */
+const oauthUrl = (fallback: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .refine((v) => isOAuthEndpoint(v), "must be an https:// URL (http:// only for 127.0.0.1, [::1] or localhost)")
+      .default(fallback),
+  );
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
@@ -87,6 +99,23 @@ const EnvSchema = z.object({
   IMAP_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Open mailbox connections the whole server allows (one per user). */
   IMAP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(200),
+  /**
+   * OAuth (XOAUTH2) sign-in for the Gmail and Outlook buttons (decision 023). Each provider is
+   * on when its client id and secret are both set; the endpoints and IMAP server default to
+   * the provider's own and are settable so tests can point them at a local stand-in.
+   */
+  GMAIL_OAUTH_CLIENT_ID: optionalString,
+  GMAIL_OAUTH_CLIENT_SECRET: optionalString,
+  GMAIL_OAUTH_AUTHORIZE_URL: oauthUrl("https://accounts.google.com/o/oauth2/v2/auth"),
+  GMAIL_OAUTH_TOKEN_URL: oauthUrl("https://oauth2.googleapis.com/token"),
+  GMAIL_OAUTH_IMAP_HOST: z.string().trim().min(1).default("imap.gmail.com"),
+  GMAIL_OAUTH_IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(993),
+  OUTLOOK_OAUTH_CLIENT_ID: optionalString,
+  OUTLOOK_OAUTH_CLIENT_SECRET: optionalString,
+  OUTLOOK_OAUTH_AUTHORIZE_URL: oauthUrl("https://login.microsoftonline.com/common/oauth2/v2.0/authorize"),
+  OUTLOOK_OAUTH_TOKEN_URL: oauthUrl("https://login.microsoftonline.com/common/oauth2/v2.0/token"),
+  OUTLOOK_OAUTH_IMAP_HOST: z.string().trim().min(1).default("outlook.office365.com"),
+  OUTLOOK_OAUTH_IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(993),
   /** Scales every rate limit (browser suites raise it: all their requests come from one IP). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -104,6 +133,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  for (const p of ["GMAIL", "OUTLOOK"] as const) {
+    if (Boolean(env[`${p}_OAUTH_CLIENT_ID`]) !== Boolean(env[`${p}_OAUTH_CLIENT_SECRET`]))
+      throw new EnvError(`Invalid configuration:\n  ${p}_OAUTH_CLIENT_ID, ${p}_OAUTH_CLIENT_SECRET: set both or neither`);
+  }
   if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY)) {
     throw new EnvError("Invalid configuration:\n  STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY: required when STRIPE_SECRET_KEY is set");
   }
@@ -122,6 +155,17 @@ function isOrigin(value: string): boolean {
       !url.username &&
       !url.password
     );
+  } catch {
+    return false;
+  }
+}
+
+function isOAuthEndpoint(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.username || url.password || url.hash) return false;
+    if (url.protocol === "https:") return true;
+    return url.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname);
   } catch {
     return false;
   }

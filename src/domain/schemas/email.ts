@@ -4,6 +4,7 @@
  * (count, unread, bytes) are stored.
  */
 import { z } from "zod";
+import { MAIL_OAUTH_PROVIDERS } from "../email-oauth";
 
 /** Most UIDs one action may name (a sender with tens of thousands of mails still fits in one request). */
 export const MAX_ACTION_UIDS = 50_000;
@@ -28,15 +29,33 @@ export type EmailConnect = z.infer<typeof EmailConnectSchema>;
 
 export const EmailConnectionSchema = z.object({
   connected: z.boolean(),
-  /** A sealed password is kept ("stay connected"). */
+  /** A sealed password or refresh token is kept ("stay connected"). */
   stored: z.boolean(),
+  /** How the shown mailbox signs in: an (app) password, or OAuth with that provider. */
+  method: z.enum(["password", ...MAIL_OAUTH_PROVIDERS]).nullable(),
   host: z.string().nullable(),
   port: z.number().nullable(),
   username: z.string().nullable(),
   /** Whether the server can keep passwords (IMAP_SECRET_KEY is set). */
   canStay: z.boolean(),
+  /** The providers whose OAuth sign-in is configured (their buttons use it). */
+  oauth: z.object({ gmail: z.boolean(), outlook: z.boolean() }),
 });
 export type EmailConnection = z.infer<typeof EmailConnectionSchema>;
+
+export const EmailOAuthStartSchema = z
+  .object({ provider: z.enum(MAIL_OAUTH_PROVIDERS), stayConnected: z.boolean().default(false) })
+  .strict();
+export type EmailOAuthStart = z.infer<typeof EmailOAuthStartSchema>;
+/** Where the browser goes to sign in at the provider. */
+export const EmailOAuthRedirectSchema = z.object({ url: z.string() });
+
+/** What the provider sends back to the callback (RFC 6749 §4.1.2); bounded, everything optional. */
+export const EmailOAuthCallbackQuerySchema = z.object({
+  state: z.string().max(512).optional(),
+  code: z.string().max(4096).optional(),
+  error: z.string().max(256).optional(),
+});
 
 const uid = z.number().int().positive().max(4_294_967_295);
 const uids = z.array(uid).min(1).max(MAX_ACTION_UIDS);

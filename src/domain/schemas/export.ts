@@ -102,5 +102,13 @@ export const AccountExportSchema = z.object({
     z.object({ name: z.string(), description: z.string(), category: z.string(), criteria: z.unknown(), createdAt: iso }),
   ),
   exportHistory: z.array(z.object({ type: z.string(), name: z.string(), size: int, status: z.string(), createdAt: iso })),
+  /**
+   * The mailbox kept for "stay connected" (issue 21): where and as whom, and how it signs in;
+   * never the sealed password or token. Optional: exports made before it read as none.
+   */
+  mailbox: z
+    .object({ host: z.string(), port: int, username: z.string(), method: z.enum(["password", "gmail", "outlook"]), keptSince: iso })
+    .nullable()
+    .optional(),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

@@ -324,15 +324,36 @@ export const appSecrets = pgTable("app_secrets", {
 });
 
 /**
- * A mailbox the user asked to stay connected to: where and as whom, and the
- * password sealed with IMAP_SECRET_KEY (never stored in the clear; no key, no row). Messages
- * are never stored; only digital_data's e-mail aggregates.
+ * A mailbox the user asked to stay connected to: where and as whom, and the secret that
+ * reopens it sealed with IMAP_SECRET_KEY (never stored in the clear; no key, no row): the app
+ * password, or for a mailbox signed in with OAuth (oauth_provider set) the refresh token.
+ * Messages are never stored; only digital_data's e-mail aggregates.
  */
 export const mailAccounts = pgTable("mail_accounts", {
   userId: userRef().primaryKey(),
   host: text("host").notNull(),
   port: integer("port").notNull(),
   username: text("username").notNull(),
-  sealedPassword: text("sealed_password").notNull(),
+  sealedPassword: text("sealed_password"),
+  /** "gmail" or "outlook" when the mailbox was connected with OAuth (XOAUTH2). */
+  oauthProvider: text("oauth_provider"),
+  sealedRefreshToken: text("sealed_refresh_token"),
   createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/**
+ * An OAuth sign-in in progress (decision 023): the SHA-256 of its `state`, bound to the user
+ * and the very session that started it, with the PKCE verifier the token exchange needs.
+ * Single use, 10 minutes; the retention job deletes what is left.
+ */
+export const mailOAuthStates = pgTable("mail_oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  userId: userRef(),
+  sessionId: text("session_id")
+    .notNull()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  stayConnected: boolean("stay_connected").notNull(),
+  expiresAt: ts("expires_at").notNull(),
 });

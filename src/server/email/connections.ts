@@ -1,9 +1,11 @@
 /**
  * Open IMAP connections, one per user, keyed by the signed-in user's id only (so one user can
  * never reach another's). Bounded in number (per server), closed after IMAP_IDLE_SECONDS
- * without use, and closed when the app closes. Operations on one connection run one at a time.
+ * without use, on disconnect, on account deletion and when the app closes (app.mailboxes).
+ * Operations on one connection run one at a time.
  */
 import type { ImapFlow } from "imapflow";
+import type { EmailConnection } from "../../domain/schemas/email";
 import { HttpError } from "../plugins/errors";
 
 export interface OpenMailbox {
@@ -11,6 +13,7 @@ export interface OpenMailbox {
   host: string;
   port: number;
   username: string;
+  method: NonNullable<EmailConnection["method"]>;
 }
 
 interface Entry extends OpenMailbox {
@@ -36,7 +39,7 @@ export class MailConnections {
 
   info(userId: number): Omit<OpenMailbox, "client"> | null {
     const e = this.entries.get(userId);
-    return e ? { host: e.host, port: e.port, username: e.username } : null;
+    return e ? { host: e.host, port: e.port, username: e.username, method: e.method } : null;
   }
 
   /** Room for one more connection for this user (their own is replaced, so it does not count). */
@@ -47,7 +50,7 @@ export class MailConnections {
 
   /** Keeps `mailbox` as the user's connection, closing the one it replaces. */
   set(userId: number, mailbox: OpenMailbox): void {
-    this.close(userId);
+    void this.close(userId);
     const entry: Entry = { ...mailbox, timer: this.idleTimer(userId), queue: Promise.resolve() };
     this.entries.set(userId, entry);
     mailbox.client.once("close", () => {
@@ -74,22 +77,33 @@ export class MailConnections {
     return run;
   }
 
-  close(userId: number): void {
+  /** Forgets the user's connection at once and resolves when its socket is closed. */
+  async close(userId: number): Promise<void> {
     const entry = this.entries.get(userId);
     if (!entry) return;
     clearTimeout(entry.timer);
     this.entries.delete(userId);
-    // logout() says goodbye politely; close() is the fallback when the socket is gone.
-    entry.client.logout().catch(() => entry.client.close());
+    await closeClient(entry.client);
   }
 
-  closeAll(): void {
-    for (const userId of [...this.entries.keys()]) this.close(userId);
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.entries.keys()].map((userId) => this.close(userId)));
   }
 
   private idleTimer(userId: number): NodeJS.Timeout {
-    const t = setTimeout(() => this.close(userId), this.idleMs);
+    const t = setTimeout(() => void this.close(userId), this.idleMs);
     t.unref();
     return t;
   }
 }
+
+/** LOGOUT says goodbye politely when the connection is idle; a busy or dead one is cut after a second. */
+async function closeClient(client: ImapFlow): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const patience = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_PATIENCE_MS)));
+  await Promise.race([client.logout().catch(() => undefined), patience]);
+  clearTimeout(timer);
+  client.close();
+}
+
+const LOGOUT_PATIENCE_MS = 1_000;

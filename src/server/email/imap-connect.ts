@@ -1,7 +1,8 @@
 /**
  * Opens an IMAP connection over implicit TLS to a checked address and turns the ways it can
  * fail into messages a person can act on (wrong password, no IMAP there, TLS failure, timeout).
- * The password is only handed to the library for the login; it is never logged (logger off).
+ * The password or access token is only handed to the library for the login; it is never
+ * logged (logger off).
  */
 import { isIP } from "node:net";
 import { ImapFlow } from "imapflow";
@@ -12,7 +13,8 @@ export interface ImapTarget {
   host: string;
   port: number;
   username: string;
-  password: string;
+  /** An (app) password, or an OAuth access token sent with XOAUTH2/OAUTHBEARER. */
+  secret: { password: string } | { accessToken: string };
 }
 
 export interface ConnectOptions {
@@ -33,10 +35,12 @@ export class MailConnectError extends HttpError {
 
 const TLS_CODES = /CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME|HANDSHAKE/i;
 
-export function connectError(err: unknown, target: Pick<ImapTarget, "host" | "port">): MailConnectError {
+export function connectError(err: unknown, target: Pick<ImapTarget, "host" | "port"> & { oauth?: boolean }): MailConnectError {
   const e = err as { code?: string; authenticationFailed?: boolean; message?: string; _err?: { code?: string } };
   const code = e?.code ?? e?._err?.code ?? "";
   const where = `${target.host}:${target.port}`;
+  if ((e?.authenticationFailed || code === "AUTHENTICATIONFAILED") && target.oauth)
+    return new MailConnectError("auth", "The mail server refused the sign-in token. Connect again, and allow access to your mail.");
   if (e?.authenticationFailed || code === "AUTHENTICATIONFAILED")
     return new MailConnectError(
       "auth",
@@ -81,7 +85,10 @@ export async function openImap(target: ImapTarget, options: ConnectOptions): Pro
     secure: true,
     // The certificate is checked against the name the user typed, not the address.
     ...(isIP(target.host.replace(/^\[(.*)\]$/, "$1")) ? {} : { servername: target.host }),
-    auth: { user: target.username, pass: target.password },
+    auth:
+      "accessToken" in target.secret
+        ? { user: target.username, accessToken: target.secret.accessToken }
+        : { user: target.username, pass: target.secret.password },
     logger: false,
     disableAutoIdle: true,
     connectionTimeout: options.timeoutMs,
@@ -95,7 +102,7 @@ export async function openImap(target: ImapTarget, options: ConnectOptions): Pro
     await client.connect();
   } catch (err) {
     client.close();
-    throw connectError(err, target);
+    throw connectError(err, { ...target, oauth: "accessToken" in target.secret });
   }
   return client;
 }

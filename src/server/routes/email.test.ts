@@ -48,6 +48,7 @@ beforeAll(async () => {
     users: [
       { name: "alice", password: "alice-app-password", messages: alicePlan },
       { name: "bob", password: "bob-app-password", messages: bobPlan },
+      { name: "dave", password: "dave-app-password", messages: planMailbox({ messages: 10, senders: 3, seed: 9 }) },
     ],
   });
   t = await createTestApp({
@@ -267,6 +268,31 @@ describe("stay connected", () => {
     expect(del.statusCode).toBe(204);
     expect(await t.database.db.select().from(mailAccounts).where(eq(mailAccounts.userId, bob.id))).toHaveLength(0);
     expect((await list(bob)).lines[0]).toMatchObject({ t: "error" });
+  });
+});
+
+describe("closing the connection at once", () => {
+  const daveSessions = () => dovecot.who().filter((u) => u === "dave").length;
+
+  it("Disconnect logs out of the mail server before it answers", async () => {
+    const u = await buildUser(t.app);
+    expect((await connectAs(u, { username: "dave", password: "dave-app-password" })).statusCode).toBe(200);
+    expect(daveSessions()).toBe(1);
+    expect((await t.app.inject({ method: "DELETE", url: "/api/email/connection", headers: as(u) })).statusCode).toBe(204);
+    expect(t.app.mailboxes.has(u.id)).toBe(false);
+    // Dovecot's session registry (anvil) hears of the logout a moment after the socket closes.
+    await expect.poll(daveSessions).toBe(0);
+  });
+
+  it("deleting the account closes the user’s mailbox connection and forgets the kept password", async () => {
+    const u = await buildUser(t.app);
+    expect((await connectAs(u, { username: "dave", password: "dave-app-password", stayConnected: true })).statusCode).toBe(200);
+    expect(daveSessions()).toBe(1);
+    const res = await t.app.inject({ method: "DELETE", url: `/api/users/${u.id}`, headers: as(u), payload: { password: u.password } });
+    expect(res.statusCode).toBe(204);
+    expect(t.app.mailboxes.has(u.id)).toBe(false);
+    expect(await t.database.db.select().from(mailAccounts).where(eq(mailAccounts.userId, u.id))).toHaveLength(0);
+    await expect.poll(daveSessions).toBe(0);
   });
 });
 

@@ -2,10 +2,9 @@
  * A user's mailbox over IMAP. Every route acts for the signed-in user only (the
  * connection registry is keyed by the session's user id; no route takes a user id). The
  * password is used to log in and kept only if the user asks to stay connected (sealed with
- * IMAP_SECRET_KEY). Message metadata is streamed through and never stored or logged; only
+ * IMAP_SECRET_KEY); the OAuth sign-in is in routes/email-oauth.ts. Message metadata is streamed through and never stored or logged; only
  * the aggregates are saved.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { ImapFlow } from "imapflow";
@@ -19,18 +18,15 @@ import {
   EmailUnsubscribeResultSchema,
   EmailUnsubscribeSchema,
   type EmailAggregates,
-  type EmailConnection,
   type ListLine,
 } from "../../domain/schemas/email";
 import { requireUser } from "../auth/guard";
 import { mailAccounts } from "../db/schema";
 import { adjustEmailAggregates, saveEmailAggregates } from "../email/aggregates";
-import { MailConnections } from "../email/connections";
-import { openImap, type ImapTarget } from "../email/imap-connect";
+import { createMailAccess } from "../email/mail-access";
 import { applyAction, listInbox, undoAction, unsubscribeOf } from "../email/mailbox";
 import { postOneClick } from "../email/one-click";
-import { open, seal } from "../email/secret-box";
-import { parseAllowList } from "../email/ssrf-guard";
+import { seal } from "../email/secret-box";
 import { HttpError } from "../plugins/errors";
 import { enforceLimit } from "../services/rate-limit";
 
@@ -38,46 +34,10 @@ const MINUTE = 60_000;
 
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   const env = app.env;
-  const allow = parseAllowList(env.IMAP_ALLOW_HOSTS);
-  // Read when used, not at start-up: the browser suite writes its test CA after the server starts.
-  const caFile = env.IMAP_CA_FILE;
-  const testCa = () => (caFile && existsSync(caFile) ? readFileSync(caFile) : undefined);
-  const connections = new MailConnections(env.IMAP_MAX_CONNECTIONS, env.IMAP_IDLE_SECONDS * 1000);
-  app.addHook("onClose", async () => connections.closeAll());
+  const access = createMailAccess(app);
+  const { allow, testCa, ensureOpen, connectionOf } = access;
+  const connections = app.mailboxes;
   const m = env.RATE_LIMIT_MULTIPLIER;
-
-  async function connect(userId: number, target: ImapTarget): Promise<void> {
-    connections.assertRoom(userId);
-    const client = await openImap(target, { allow, ca: testCa(), timeoutMs: env.IMAP_TIMEOUT_MS });
-    connections.set(userId, { client, host: target.host, port: target.port, username: target.username });
-  }
-
-  /** The user's open connection, reopened from the sealed password when they chose to stay connected. */
-  async function ensureOpen(userId: number): Promise<void> {
-    if (connections.has(userId)) return;
-    const [kept] = await app.db.select().from(mailAccounts).where(eq(mailAccounts.userId, userId));
-    const password = kept && env.IMAP_SECRET_KEY ? open(env.IMAP_SECRET_KEY, userId, kept.sealedPassword) : null;
-    if (!kept || password === null) throw new HttpError(409, "No mailbox is connected. Connect your mailbox again.");
-    await enforceLimit(app.limiter, `email:connect:${userId}`, 20 * m, 15 * MINUTE);
-    await connect(userId, { host: kept.host, port: kept.port, username: kept.username, password });
-  }
-
-  async function connectionOf(userId: number): Promise<EmailConnection> {
-    const open = connections.info(userId);
-    const [kept] = await app.db
-      .select({ host: mailAccounts.host, port: mailAccounts.port, username: mailAccounts.username })
-      .from(mailAccounts)
-      .where(eq(mailAccounts.userId, userId));
-    const shown = open ?? kept ?? null;
-    return {
-      connected: open !== null,
-      stored: Boolean(kept),
-      host: shown?.host ?? null,
-      port: shown?.port ?? null,
-      username: shown?.username ?? null,
-      canStay: Boolean(env.IMAP_SECRET_KEY),
-    };
-  }
 
   app.get("/api/email/connection", { config: { auth: true }, schema: { response: { 200: EmailConnectionSchema } } }, async (request) => {
     return connectionOf(requireUser(request).userId);
@@ -88,14 +48,20 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: true }, schema: { body: EmailConnectSchema, response: { 200: EmailConnectionSchema } } },
     async (request) => {
       const { userId } = requireUser(request);
-      // Each attempt is a login at someone's mail server: bounded so we are never a password-guessing relay.
-      await enforceLimit(app.limiter, `email:connect:${userId}`, 20 * m, 15 * MINUTE);
+      await access.limitConnects(userId);
       const { host, port, username, password, stayConnected } = request.body;
       if (stayConnected && !env.IMAP_SECRET_KEY)
         throw new HttpError(400, "This server cannot keep mailbox passwords; connect without “Stay connected”.");
-      await connect(userId, { host, port, username, password });
+      await access.connect(userId, { host, port, username, secret: { password } }, "password");
       if (stayConnected) {
-        const row = { host, port, username, sealedPassword: seal(env.IMAP_SECRET_KEY!, userId, password) };
+        const row = {
+          host,
+          port,
+          username,
+          sealedPassword: seal(env.IMAP_SECRET_KEY!, userId, password),
+          oauthProvider: null,
+          sealedRefreshToken: null,
+        };
         await app.db
           .insert(mailAccounts)
           .values({ userId, ...row })
@@ -108,9 +74,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete("/api/email/connection", { config: { auth: true } }, async (request, reply) => {
-    const { userId } = requireUser(request);
-    connections.close(userId);
-    await app.db.delete(mailAccounts).where(eq(mailAccounts.userId, userId));
+    await access.forget(requireUser(request).userId);
     return reply.code(204).send();
   });
 
@@ -139,7 +103,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
         yield `${JSON.stringify({ t: "done", aggregates } satisfies ListLine)}\n`;
       } catch {
         // A dropped connection mid-fetch: say so, and forget the broken connection.
-        connections.close(userId);
+        void connections.close(userId);
         yield `${JSON.stringify({ t: "error", error: "The connection to the mail server was lost while listing. Try again." } satisfies ListLine)}\n`;
       } finally {
         release();
@@ -197,7 +161,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   function lost(userId: number) {
     return (err: unknown): never => {
       if (err instanceof HttpError) throw err;
-      connections.close(userId);
+      void connections.close(userId);
       throw new HttpError(502, "The connection to the mail server was lost. Try again.");
     };
   }

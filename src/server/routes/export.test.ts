@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountExportSchema, ExportHistoryListSchema, type RestoreInput } from "../../domain/schemas/export";
 import { localDate } from "../../domain/dates";
-import { cleanupEvents, exportHistory, filterPresets, scanSnapshots, userSettings } from "../db/schema";
+import { cleanupEvents, exportHistory, filterPresets, mailAccounts, scanSnapshots, userSettings } from "../db/schema";
 import { saveSummary } from "../services/digital-data";
 import { EXPORT_PAGE_ROWS } from "../services/insights-export";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
@@ -91,6 +91,27 @@ describe("POST /api/users/{id}/export (portability: free, own user only)", () =>
     expect(data.streak).toMatchObject({ currentStreak: 0, streakHistory: [] });
     // The server records what it served.
     expect(await historyOf(u.id)).toMatchObject([{ type: "account-data", status: "completed", size: Buffer.byteLength(res.body) }]);
+  });
+
+  it("includes a kept mailbox's address and sign-in method, never its sealed password or token (issue 21)", async () => {
+    const u = await buildUser(t.app);
+    expect(AccountExportSchema.parse((await req(u, "POST", `/api/users/${u.id}/export`, {})).json()).mailbox).toBeNull();
+    await t.database.db.insert(mailAccounts).values({
+      userId: u.id,
+      host: "imap.gmail.com",
+      port: 993,
+      username: "ann@gmail.example",
+      oauthProvider: "gmail",
+      sealedRefreshToken: "v1.sealed-refresh-token-value",
+    });
+    const res = await req(u, "POST", `/api/users/${u.id}/export`, {});
+    expect(AccountExportSchema.parse(res.json()).mailbox).toMatchObject({
+      host: "imap.gmail.com",
+      port: 993,
+      username: "ann@gmail.example",
+      method: "gmail",
+    });
+    expect(res.body).not.toContain("sealed-refresh-token-value");
   });
 
   it("streams every snapshot and event a page at a time, all of them, in the order stored (issue 18 #7)", async () => {

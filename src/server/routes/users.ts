@@ -101,6 +101,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.delete(mailOutbox).where(eq(mailOutbox.to, row.email));
         await tx.delete(users).where(eq(users.id, row.id));
       });
+      // The mailbox connection goes with the account, now, not at its idle timeout.
+      await app.mailboxes.close(row.id);
       clearSessionCookie(reply, cookie);
       return reply.code(204).send();
     },

@@ -1,15 +1,17 @@
 /**
  * The user's server data as one document (the privacy right to data portability; Terms:
  * "users may export their data"): account without the password hash or payment-provider
- * ids, settings, aggregates, every snapshot and cleanup event, streak, filter presets and
- * export history. Only aggregates exist on the server, so no file name can be in it.
+ * ids, settings, aggregates, every snapshot and cleanup event, streak, filter presets,
+ * export history and a kept mailbox's address (never its sealed secret). Only aggregates
+ * exist on the server, so no file name or message can be in it.
  */
 import { and, asc, eq, gt } from "drizzle-orm";
+import { isMailOAuthProvider } from "../../domain/email-oauth";
 import type { AccountExport } from "../../domain/schemas/export";
 import { DEFAULT_SETTINGS, SettingsSchema } from "../../domain/schemas/settings";
 import { effectiveStatus } from "../../domain/subscription";
 import type { Db } from "../db/client";
-import { cleanupEvents, digitalData, exportHistory, filterPresets, scanSnapshots, userSettings, users } from "../db/schema";
+import { cleanupEvents, digitalData, exportHistory, filterPresets, mailAccounts, scanSnapshots, userSettings, users } from "../db/schema";
 import { HttpError } from "../plugins/errors";
 import { getStreak } from "./streaks";
 
@@ -63,12 +65,23 @@ export async function accountExportStream(
 ): Promise<AccountExportStream> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new HttpError(404, "Not found");
-  const [settings, [aggregates], streak, presets, history] = await Promise.all([
+  const [settings, [aggregates], streak, presets, history, [mailbox]] = await Promise.all([
     exportSettings(db, userId),
     db.select().from(digitalData).where(eq(digitalData.userId, userId)),
     getStreak(db, userId, today),
     db.select().from(filterPresets).where(eq(filterPresets.userId, userId)).orderBy(asc(filterPresets.createdAt), asc(filterPresets.id)),
     db.select().from(exportHistory).where(eq(exportHistory.userId, userId)).orderBy(asc(exportHistory.createdAt), asc(exportHistory.id)),
+    // Never the sealed secret: only where the kept mailbox is and how it signs in.
+    db
+      .select({
+        host: mailAccounts.host,
+        port: mailAccounts.port,
+        username: mailAccounts.username,
+        oauthProvider: mailAccounts.oauthProvider,
+        createdAt: mailAccounts.createdAt,
+      })
+      .from(mailAccounts)
+      .where(eq(mailAccounts.userId, userId)),
   ]);
   const snapshots = pagesOf(
     (after, limit) =>
@@ -150,6 +163,15 @@ export async function accountExportStream(
       createdAt: iso(p.createdAt),
     })),
     exportHistory: history.map((h) => ({ type: h.type, name: h.name, size: h.size, status: h.status, createdAt: iso(h.createdAt) })),
+    mailbox: mailbox
+      ? {
+          host: mailbox.host,
+          port: mailbox.port,
+          username: mailbox.username,
+          method: isMailOAuthProvider(mailbox.oauthProvider) ? mailbox.oauthProvider : "password",
+          keptSince: iso(mailbox.createdAt),
+        }
+      : null,
   };
   return { head, pages: { snapshots, events } };
 }

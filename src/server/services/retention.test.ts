@@ -7,6 +7,7 @@ import {
   appliedActions,
   emailChanges,
   emailVerificationTokens,
+  mailOAuthStates,
   mailOutbox,
   passwordResetTokens,
   processedWebhookEvents,
@@ -56,6 +57,11 @@ describe("runRetention", () => {
       { ...change, confirmTokenHash: "c1", revertTokenHash: "v1", revertExpiresAt: later(DAY) },
       { ...change, confirmTokenHash: "c2", revertTokenHash: "v2", revertExpiresAt: ago(MIN) },
     ]);
+    const oauth = { userId: u.id, sessionId: "s-live", provider: "gmail", codeVerifier: "v", stayConnected: false };
+    await db.insert(mailOAuthStates).values([
+      { ...oauth, stateHash: "o-live", expiresAt: later(5 * MIN) },
+      { ...oauth, stateHash: "o-expired", expiresAt: ago(MIN) },
+    ]);
     const mail = { to: "x@example.com", subject: "s", text: "t" };
     await db.insert(mailOutbox).values([
       { ...mail, subject: "sent-6d", status: "sent", createdAt: ago(6 * DAY), sentAt: ago(6 * DAY) },
@@ -82,6 +88,7 @@ describe("runRetention", () => {
       resetTokens: 2,
       verificationTokens: 1,
       emailChanges: 1,
+      mailOAuthStates: 1,
       mail: 2,
       appliedActions: 1,
       webhookEvents: 1,
@@ -92,6 +99,7 @@ describe("runRetention", () => {
     expect((await db.select().from(passwordResetTokens)).map((r) => r.tokenHash)).toEqual(["r-live"]);
     expect((await db.select().from(emailVerificationTokens)).map((r) => r.tokenHash)).toEqual(["v-live"]);
     expect((await db.select().from(emailChanges)).map((r) => r.confirmTokenHash)).toEqual(["c1"]);
+    expect((await db.select().from(mailOAuthStates)).map((r) => r.stateHash)).toEqual(["o-live"]);
     expect((await db.select().from(mailOutbox)).map((r) => r.subject).sort()).toEqual(["pending-6d", "sent-6d"]);
     expect((await db.select().from(appliedActions)).map((r) => r.actionId)).toEqual(["a-29d"]);
     expect((await db.select().from(processedWebhookEvents)).map((r) => r.id)).toEqual(["evt-89d"]);

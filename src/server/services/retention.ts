@@ -4,6 +4,7 @@
  *  - sessions: once expired (sliding or absolute expiry);
  *  - password-reset, e-mail-verification and e-mail-change tokens: once used or expired
  *    (a verification token is deleted when used, so only expired ones are left here);
+ *  - mailbox OAuth sign-ins in progress (state + PKCE verifier): once expired (10 minutes);
  *  - mail outbox rows: 7 days after sending; unsent ones 7 days after creation;
  *  - applied offline actions (idempotency keys): 30 days;
  *  - processed Stripe webhook event ids: 90 days;
@@ -17,6 +18,7 @@ import {
   appliedActions,
   emailChanges,
   emailVerificationTokens,
+  mailOAuthStates,
   mailOutbox,
   passwordResetTokens,
   processedWebhookEvents,
@@ -34,7 +36,15 @@ export const RETENTION = {
 export const RETENTION_INTERVAL_MS = 3600_000;
 
 export type RetentionReport = Record<
-  "sessions" | "resetTokens" | "verificationTokens" | "emailChanges" | "mail" | "appliedActions" | "webhookEvents" | "rateLimits",
+  | "sessions"
+  | "resetTokens"
+  | "verificationTokens"
+  | "emailChanges"
+  | "mailOAuthStates"
+  | "mail"
+  | "appliedActions"
+  | "webhookEvents"
+  | "rateLimits",
   number
 >;
 
@@ -61,6 +71,9 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
         .delete(emailVerificationTokens)
         .where(lte(emailVerificationTokens.expiresAt, now))
         .returning({ id: emailVerificationTokens.tokenHash }),
+    ),
+    mailOAuthStates: await count(
+      db.delete(mailOAuthStates).where(lte(mailOAuthStates.expiresAt, now)).returning({ id: mailOAuthStates.stateHash }),
     ),
     emailChanges: await count(db.delete(emailChanges).where(lte(emailChanges.revertExpiresAt, now)).returning({ id: emailChanges.id })),
     mail: await count(

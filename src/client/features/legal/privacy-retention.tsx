@@ -19,6 +19,10 @@ export function PrivacyRetention() {
           <strong>Password-reset and e-mail confirmation links:</strong> deleted once used or expired.
         </li>
         <li>
+          <strong>Gmail and Outlook sign-ins in progress</strong> (a one-time check value for your session): deleted once used, or after 10
+          minutes.
+        </li>
+        <li>
           <strong>Copies of e-mail we send</strong> (the address, subject and text, kept in an outbox so a message is not lost if sending
           fails): deleted 7 days after sending; a message never sent is deleted 7 days after it was written.
         </li>

@@ -115,7 +115,7 @@ export function OrganizePage() {
               <ProTeasers />
             </>
           ) : tab === "email" ? (
-            <EmailPanel />
+            <EmailPanel filterOn={filterOn} initialSelect={select === "unread" || select === "old" ? select : null} />
           ) : (
             <OrganizeWorkspace
               key={tab}

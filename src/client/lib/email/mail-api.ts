@@ -7,6 +7,7 @@ import type {
   EmailActionResult,
   EmailConnect,
   EmailConnection,
+  EmailOAuthStart,
   EmailUnsubscribeResult,
   ListLine,
 } from "../../../domain/schemas/email";
@@ -22,6 +23,10 @@ export const runAction = (action: EmailAction, uids: number[]) =>
   apiRequest<EmailActionResult>("POST", "/api/email/actions", { action, uids });
 export const undoAction = (action: EmailAction, uids: number[]) =>
   apiRequest<EmailActionResult>("POST", "/api/email/undo", { action, uids });
+/** Where to send the browser to sign in at Gmail or Outlook (the server keeps the state and PKCE verifier). */
+export const startOAuth = (body: EmailOAuthStart) => apiRequest<{ url: string }>("POST", "/api/email/oauth/start", body);
+/** Leaves the app for the provider's sign-in page (it sends the browser back to our server). */
+export const goToProvider = (url: string) => window.location.assign(url);
 export const unsubscribe = (uid: number) => apiRequest<EmailUnsubscribeResult>("POST", "/api/email/unsubscribe", { uid });
 
 /** Streams POST /api/email/list, calling `onLine` per line; resolves when the stream ends. */

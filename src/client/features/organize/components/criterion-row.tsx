@@ -26,6 +26,9 @@ const FIELD_LABEL: Record<string, string> = {
   unread: "Unread",
   category: "Category",
 };
+/** On the Email tab a message's subject is its "name" and its sender its "path" (domain/email-filter.ts). */
+const EMAIL_FIELD_LABEL: Record<string, string> = { name: "Subject", path: "Sender" };
+
 function operatorLabel(type: FilterType, op: FilterOperator): string {
   if (type === "date")
     return { greater_than: "older than (days)", less_than: "newer than (days)", equals: "exactly (days old)" }[op as "equals"] ?? op;
@@ -42,13 +45,15 @@ export function blankCriterion(type: FilterType = "text"): FilterCriterion {
 const control = "h-9 rounded-lg border border-border bg-background px-2 text-sm";
 
 interface Props {
+  /** Names the fields as the tab's items have them (a message's subject and sender). */
+  email?: boolean;
   index: number;
   criterion: FilterCriterion;
   onChange(next: FilterCriterion): void;
   onRemove(): void;
 }
 
-export function CriterionRow({ index, criterion: c, onChange, onRemove }: Props) {
+export function CriterionRow({ email = false, index, criterion: c, onChange, onRemove }: Props) {
   const n = index + 1;
   const set = (patch: Partial<FilterCriterion>) => onChange({ ...c, ...patch });
   const valueText = Array.isArray(c.value) ? c.value.join(", ") : String(c.value);
@@ -77,7 +82,7 @@ export function CriterionRow({ index, criterion: c, onChange, onRemove }: Props)
         <select className={control} value={c.name} aria-label={`Criterion ${n} field`} onChange={(e) => set({ name: e.target.value })}>
           {FILTER_FIELDS[c.type].map((f) => (
             <option key={f} value={f}>
-              {FIELD_LABEL[f] ?? f}
+              {(email ? EMAIL_FIELD_LABEL[f] : undefined) ?? FIELD_LABEL[f] ?? f}
             </option>
           ))}
         </select>

@@ -84,6 +84,7 @@ export function FilterPanel({ tab, criteria, activePresetId, userPresets, shown,
           {criteria.map((c, i) => (
             <CriterionRow
               key={i}
+              email={tab === "email"}
               index={i}
               criterion={c}
               onChange={(next) => onCriteria(criteria.map((x, j) => (j === i ? next : x)))}

@@ -2,20 +2,33 @@
  * Connect a mailbox over IMAP/TLS: a provider preset (server, port and where to
  * get an app password) or a custom server. The password goes to our server for this
  * connection only, unless "Stay connected" is ticked (then it is kept sealed). The spec's
- * Gmail/Outlook OAuth buttons keep their spec error: no OAuth client is configured.
+ * Gmail/Outlook buttons sign in with OAuth when the server has that provider's client
+ * (decision 023), and otherwise keep their spec error.
  */
 import { Lock } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { MAIL_PROVIDERS, type MailProvider } from "../../../../domain/email-providers";
+import { MAIL_OAUTH_LABELS } from "../../../../domain/email-oauth";
 import type { EmailConnection } from "../../../../domain/schemas/email";
 import { connectEmail, type EmailProvider } from "../../../../scan/email";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
-import { connectMailbox, errorText } from "../../../lib/email/mail-api";
+import { connectMailbox, errorText, goToProvider, startOAuth } from "../../../lib/email/mail-api";
 
 type Choice = MailProvider["id"] | "custom";
 
-export function ConnectForm({ canStay, onConnected }: { canStay: boolean; onConnected(c: EmailConnection): void }) {
+export function ConnectForm({
+  canStay,
+  oauthReady,
+  notice,
+  onConnected,
+}: {
+  canStay: boolean;
+  oauthReady: EmailConnection["oauth"];
+  /** What came back from a provider sign-in that did not connect (shown under the buttons). */
+  notice: string | null;
+  onConnected(c: EmailConnection): void;
+}) {
   const [choice, setChoice] = useState<Choice>("gmail");
   const preset = MAIL_PROVIDERS.find((p) => p.id === choice);
   const [host, setHost] = useState("");
@@ -27,13 +40,28 @@ export function ConnectForm({ canStay, onConnected }: { canStay: boolean; onConn
   const [error, setError] = useState<string | null>(null);
   const [oauthError, setOauthError] = useState<string | null>(null);
 
-  const oauth = (provider: EmailProvider) => {
+  const [redirecting, setRedirecting] = useState<EmailProvider | null>(null);
+
+  const oauth = async (provider: EmailProvider) => {
+    setOauthError(null);
+    if (!oauthReady[provider]) {
+      try {
+        connectEmail(provider);
+      } catch (e) {
+        setOauthError(e instanceof Error ? e.message : String(e));
+      }
+      return;
+    }
+    setRedirecting(provider);
     try {
-      connectEmail(provider);
+      // The provider's sign-in page; it sends the browser back to our server, then here.
+      goToProvider((await startOAuth({ provider, stayConnected: stay })).url);
     } catch (e) {
-      setOauthError(e instanceof Error ? e.message : String(e));
+      setOauthError(errorText(e));
+      setRedirecting(null);
     }
   };
+  const shownOauthError = oauthError ?? notice;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -125,8 +153,9 @@ export function ConnectForm({ canStay, onConnected }: { canStay: boolean; onConn
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" checked={stay} onChange={(e) => setStay(e.target.checked)} className="mt-1 size-4" disabled={busy} />
             <span>
-              Stay connected: keep the password on our server, encrypted, so the mailbox reconnects by itself. You can remove it in Settings
-              at any time.
+              Stay connected: keep the password
+              {oauthReady.gmail || oauthReady.outlook ? " (or the provider's renewal token, if you sign in below)" : ""} on our server,
+              encrypted, so the mailbox reconnects by itself. You can remove it in Settings at any time.
             </span>
           </label>
         ) : null}
@@ -140,18 +169,23 @@ export function ConnectForm({ canStay, onConnected }: { canStay: boolean; onConn
         </Button>
       </form>
       <div className="grid gap-2 border-t border-border pt-3">
-        <p className="text-sm text-muted-foreground">Or sign in with your provider:</p>
+        <p className="text-sm text-muted-foreground">
+          Or sign in with your provider
+          {oauthReady.gmail || oauthReady.outlook
+            ? " (no app password needed: you allow access on their page, and our server receives a token for your mail instead)"
+            : ""}
+          :
+        </p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => oauth("gmail")}>
-            Connect Gmail
-          </Button>
-          <Button variant="outline" onClick={() => oauth("outlook")}>
-            Connect Outlook
-          </Button>
+          {(["gmail", "outlook"] as const).map((provider) => (
+            <Button key={provider} variant="outline" disabled={redirecting !== null} onClick={() => void oauth(provider)}>
+              {redirecting === provider ? `Opening ${MAIL_OAUTH_LABELS[provider]}…` : `Connect ${MAIL_OAUTH_LABELS[provider]}`}
+            </Button>
+          ))}
         </div>
-        {oauthError ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {oauthError}
+        {shownOauthError ? (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="oauth-error">
+            {shownOauthError}
           </p>
         ) : null}
       </div>

@@ -1,118 +1,116 @@
 /**
- * Organize → Email once a mailbox is connected: senders ranked by count or size,
- * newsletters, large and old mail; quick-select and presets; Unsubscribe, Move to Trash,
- * Archive and Mark read on a sender or a selection, each with the spec's 10-second Undo.
+ * Organize → Email once a mailbox is connected: every sender (windowed list, searchable,
+ * sortable), newsletters, large and old mail; the advanced filter with the e-mail presets;
+ * select all, the spec's quick-select; Unsubscribe, Move to Trash, Archive and Mark read on a
+ * sender or a selection, each with the spec's 10-second Undo.
  */
-import { Archive, MailOpen, RefreshCw, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import {
-  groupBySender,
-  isLarge,
-  isOld,
-  newsletters,
-  selectMessages,
-  totalsOf,
-  type MailSelector,
-  type SenderSort,
-} from "../../../../domain/email-senders";
+import { RefreshCw } from "lucide-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { isMailOAuthProvider, MAIL_OAUTH_LABELS } from "../../../../domain/email-oauth";
+import { quickSelectMail } from "../../../../domain/email-filter";
+import { totalsOf, type MessageSort, type SenderGroup, type SenderSort } from "../../../../domain/email-senders";
+import type { FilterCriterion, QuickSelect } from "../../../../domain/filters";
 import { formatBytes, formatCount } from "../../../../domain/format";
-import type { EmailAction, EmailConnection, MailMeta } from "../../../../domain/schemas/email";
+import type { EmailConnection, MailMeta } from "../../../../domain/schemas/email";
 import { Button } from "../../../components/ui/button";
 import { ProgressBar } from "../../../components/ui/progress-bar";
-import { toast } from "../../../lib/toast-store";
+import { PresetsFilter } from "../components/presets-filter";
 import { UndoBanner } from "../components/undo-banner";
+import { VirtualList } from "../components/virtual-list";
 import type { UndoEntry } from "../hooks/use-batch-actions";
-import { errorText, unsubscribe } from "../../../lib/email/mail-api";
-import { SenderRow } from "./sender-row";
+import { isSenderView, MailControls, type MailView } from "./mail-controls";
+import { MailSelectionBar } from "./mail-selection-bar";
+import { MESSAGE_ROW_HEIGHT, MessageRow } from "./message-row";
+import { SENDER_ROW_HEIGHT, SenderRow } from "./sender-row";
+import { useMailView } from "./use-mail-view";
 import { useMailbox } from "./use-mailbox";
+import { useUnsubscribe } from "./use-unsubscribe";
 
-type View = "senders" | "newsletters" | "large" | "old";
-const VIEWS: { id: View; label: string }[] = [
-  { id: "senders", label: "Senders" },
-  { id: "newsletters", label: "Newsletters" },
-  { id: "large", label: "Large" },
-  { id: "old", label: "Old" },
-];
-const QUICK: { id: MailSelector; label: string }[] = [
-  { id: "unread", label: "Unread" },
-  { id: "old", label: "Old (6+ months)" },
-  { id: "older-than-year", label: "Older than 365 days" },
-  { id: "large", label: "Large (1 MB+)" },
-];
-const SHOWN = 100;
-const ACTION_WORDS: Record<EmailAction, string> = { trash: "Moved to Trash", archive: "Archived", read: "Marked read" };
+const LIST_HEIGHT = "min(60vh, 36rem)";
+const senderKey = (g: SenderGroup) => g.address;
+const messageKey = (m: MailMeta) => m.u;
+const DEFAULT_MESSAGE_SORT: Record<"large" | "old", MessageSort> = { large: "size", old: "oldest" };
 
-export function MailboxWorkspace({ connection, onDisconnect }: { connection: EmailConnection; onDisconnect(): void }) {
+interface Props {
+  connection: EmailConnection;
+  /** The page's "Advanced filter" toggle. */
+  filterOn: boolean;
+  /** A quick-select to apply once the listing is in (the dashboard's "unread" links). */
+  initialSelect: QuickSelect | null;
+  onInitialSelectUsed(): void;
+  onDisconnect(): void;
+}
+
+export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitialSelectUsed, onDisconnect }: Props) {
   const mailbox = useMailbox();
   const { load } = mailbox;
-  const [view, setView] = useState<View>("senders");
-  const [sort, setSort] = useState<SenderSort>("count");
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [view, setView] = useState<MailView>("senders");
+  const [query, setQuery] = useState("");
+  const [senderSort, setSenderSort] = useState<SenderSort>("count");
+  const [messageSort, setMessageSort] = useState<MessageSort>("size");
+  const [criteria, setCriteria] = useState<FilterCriterion[]>([]);
+  const [activePreset, setActivePreset] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // Ages are judged against the moment the page opened.
   const [now] = useState(() => Date.now());
+  const unsubscribeFrom = useUnsubscribe();
 
+  // The dashboard's link picks a quick-select; it applies once, to the first complete listing.
+  const [pendingSelect] = useState(initialSelect);
   useEffect(() => {
-    void load();
-  }, [load]);
-
-  const groups = useMemo(() => groupBySender(mailbox.messages, sort), [mailbox.messages, sort]);
-  const shownGroups = view === "newsletters" ? newsletters(groups) : groups;
-  const shownMessages = useMemo(
-    () =>
-      view === "large"
-        ? mailbox.messages.filter(isLarge).sort((a, b) => b.z - a.z)
-        : view === "old"
-          ? mailbox.messages.filter((m) => isOld(m, now)).sort((a, b) => a.d - b.d)
-          : [],
-    [view, mailbox.messages, now],
-  );
-  const totals = totalsOf(mailbox.messages);
-  const present = useMemo(() => new Set(mailbox.messages.map((m) => m.u)), [mailbox.messages]);
-  const selection = [...selected].filter((u) => present.has(u));
-
-  const toggle = (uids: number[]) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      const all = uids.every((u) => next.has(u));
-      for (const u of uids) {
-        if (all) next.delete(u);
-        else next.add(u);
-      }
-      return next;
+    void load().then((listed) => {
+      if (!listed || !pendingSelect) return;
+      setSelected(new Set(quickSelectMail(listed, pendingSelect, now).map((m) => m.u)));
+      onInitialSelectUsed();
     });
+  }, [load, pendingSelect, now, onInitialSelectUsed]);
 
-  async function act(action: EmailAction, uids: number[]) {
+  const { filtered, groups, messages, shown } = useMailView({
+    messages: mailbox.messages,
+    criteria: filterOn ? criteria : [],
+    view,
+    query,
+    senderSort,
+    messageSort,
+    now,
+  });
+
+  const totals = totalsOf(mailbox.messages);
+  // Only what is in view counts and is acted on: a message hidden by the view, search or filter is never moved unseen.
+  const selection = useMemo(() => shown.filter((m) => selected.has(m.u)), [shown, selected]);
+  const selectionBytes = selection.reduce((n, m) => n + m.z, 0);
+
+  const toggle = useCallback(
+    (uids: readonly number[]) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        const all = uids.every((u) => next.has(u));
+        for (const u of uids) {
+          if (all) next.delete(u);
+          else next.add(u);
+        }
+        return next;
+      }),
+    [],
+  );
+  const toggleOne = useCallback((uid: number) => toggle([uid]), [toggle]);
+
+  async function act(action: Parameters<typeof mailbox.act>[0], uids: number[]) {
     await mailbox.act(action, uids);
     setSelected(new Set());
   }
 
-  async function unsubscribeFrom(uid: number | null, label: string) {
-    if (uid === null) return;
-    try {
-      const res = await unsubscribe(uid);
-      if (res.method === "one-click")
-        toast({
-          title: res.ok ? "Unsubscribed" : "Unsubscribe not confirmed",
-          description: res.ok
-            ? `${label} confirmed the one-click unsubscribe.`
-            : `${label} did not accept the one-click request; try the link in one of their messages.`,
-        });
-      else if (res.method === "mailto" || res.method === "web") {
-        window.open(res.target, "_blank", "noopener,noreferrer");
-        toast({
-          title: "Unsubscribe link opened",
-          description: res.method === "mailto" ? "Send the prepared e-mail to finish unsubscribing." : "Finish on the sender's page.",
-        });
-      } else toast({ title: "No unsubscribe offered", description: `${label} does not offer one.` });
-    } catch (e) {
-      toast({ title: "Unsubscribe failed", description: errorText(e), variant: "destructive" });
-    }
-  }
+  const changeView = (next: MailView) => {
+    setView(next);
+    if (!isSenderView(next)) setMessageSort(DEFAULT_MESSAGE_SORT[next]);
+  };
 
   const undoEntry = useMemo<UndoEntry | null>(
     () => (mailbox.undo ? { action: "trash", items: mailbox.undo.items, timestamp: mailbox.undo.timestamp, undo: mailbox.revert } : null),
     [mailbox.undo, mailbox.revert],
   );
+  const provider = isMailOAuthProvider(connection.method) ? MAIL_OAUTH_LABELS[connection.method] : null;
+  const listed = isSenderView(view) ? groups.length : messages.length;
 
   return (
     <section className="grid gap-4" aria-labelledby="mailbox-title" data-testid="mailbox">
@@ -123,6 +121,7 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
           </h2>
           <p className="text-sm text-muted-foreground" data-testid="mail-totals">
             {formatCount(totals.count)} messages · {formatCount(totals.unread)} unread · {formatBytes(totals.bytes)}
+            {provider ? ` · signed in with ${provider}` : ""}
           </p>
         </div>
         <Button variant="outline" size="sm" disabled={mailbox.status === "listing"} onClick={() => void load()}>
@@ -146,63 +145,69 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
         </p>
       ) : null}
 
-      <div className="flex flex-wrap gap-2" role="group" aria-label="View">
-        {VIEWS.map((v) => (
-          <Button
-            key={v.id}
-            size="sm"
-            variant={view === v.id ? "primary" : "outline"}
-            aria-pressed={view === v.id}
-            onClick={() => setView(v.id)}
-          >
-            {v.label}
-          </Button>
-        ))}
-        {view === "senders" || view === "newsletters" ? (
-          <Button size="sm" variant="ghost" onClick={() => setSort((s) => (s === "count" ? "size" : "count"))}>
-            Sort: {sort === "count" ? "most messages" : "largest"}
-          </Button>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Quick select">
-        <span className="text-sm text-muted-foreground">Quick select:</span>
-        {QUICK.map((q) => (
-          <Button
-            key={q.id}
-            size="sm"
-            variant="secondary"
-            onClick={() => setSelected(new Set(selectMessages(mailbox.messages, q.id, now).map((m) => m.u)))}
-          >
-            {q.label}
-          </Button>
-        ))}
-        {selection.length ? (
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-            Clear
-          </Button>
-        ) : null}
-      </div>
-
-      {selection.length > 0 ? (
-        <div className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-muted/50 p-2" data-testid="mail-selection">
-          <p className="flex-1 text-sm font-medium">{formatCount(selection.length)} selected</p>
-          <Button size="sm" variant="destructive" disabled={mailbox.busy} onClick={() => void act("trash", selection)}>
-            <Trash2 className="size-4" aria-hidden /> Move to Trash
-          </Button>
-          <Button size="sm" variant="outline" disabled={mailbox.busy} onClick={() => void act("archive", selection)}>
-            <Archive className="size-4" aria-hidden /> Archive
-          </Button>
-          <Button size="sm" variant="outline" disabled={mailbox.busy} onClick={() => void act("read", selection)}>
-            <MailOpen className="size-4" aria-hidden /> Mark read
-          </Button>
-        </div>
+      {filterOn ? (
+        <PresetsFilter
+          tab="email"
+          criteria={criteria}
+          activePresetId={activePreset}
+          shown={filtered.length}
+          total={mailbox.messages.length}
+          presetsEnabled
+          onCriteria={(next, presetId) => {
+            setCriteria(next);
+            setActivePreset(presetId ?? null);
+          }}
+        />
       ) : null}
+      <MailControls
+        view={view}
+        query={query}
+        senderSort={senderSort}
+        messageSort={messageSort}
+        onView={changeView}
+        onQuery={setQuery}
+        onSenderSort={setSenderSort}
+        onMessageSort={setMessageSort}
+      />
+      <MailSelectionBar
+        shownCount={shown.length}
+        selectedCount={selection.length}
+        selectedBytes={selectionBytes}
+        busy={mailbox.busy}
+        onSelectAll={() => setSelected(new Set(shown.map((m) => m.u)))}
+        onQuickSelect={(kind) => setSelected(new Set(quickSelectMail(shown, kind, now).map((m) => m.u)))}
+        onClear={() => setSelected(new Set())}
+        onAction={(action) =>
+          void act(
+            action,
+            selection.map((m) => m.u),
+          )
+        }
+      />
 
-      {view === "senders" || view === "newsletters" ? (
-        <ul className="divide-y divide-border rounded-2xl border border-border" aria-label={view === "senders" ? "Senders" : "Newsletters"}>
-          {shownGroups.slice(0, SHOWN).map((g) => (
+      <p className="text-sm font-medium" aria-live="polite" data-testid="mail-shown">
+        {isSenderView(view)
+          ? `${formatCount(groups.length)} ${view === "newsletters" ? "newsletter senders" : groups.length === 1 ? "sender" : "senders"} · `
+          : ""}
+        {formatCount(shown.length)} {shown.length === 1 ? "message" : "messages"} · {formatBytes(shown.reduce((n, m) => n + m.z, 0))}
+      </p>
+      {listed === 0 ? (
+        <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+          {mailbox.status === "listing"
+            ? "Listing…"
+            : query || (filterOn && criteria.some((c) => c.enabled))
+              ? "Nothing matches."
+              : "Nothing here."}
+        </p>
+      ) : isSenderView(view) ? (
+        <VirtualList
+          items={groups}
+          rowHeight={SENDER_ROW_HEIGHT}
+          maxHeight={LIST_HEIGHT}
+          label={view === "senders" ? "Senders" : "Newsletters"}
+          getKey={senderKey}
+          renderRow={(g) => (
             <SenderRow
-              key={g.address}
               group={g}
               checked={g.uids.every((u) => selected.has(u))}
               busy={mailbox.busy}
@@ -210,48 +215,22 @@ export function MailboxWorkspace({ connection, onDisconnect }: { connection: Ema
               onTrash={() => void act("trash", g.uids)}
               onUnsubscribe={() => void unsubscribeFrom(g.unsubscribeUid, g.name || g.address)}
             />
-          ))}
-          {shownGroups.length === 0 && mailbox.status !== "listing" ? (
-            <li className="p-4 text-sm text-muted-foreground">Nothing here.</li>
-          ) : null}
-        </ul>
+          )}
+        />
       ) : (
-        <MessageList messages={shownMessages} selected={selected} onToggle={(u) => toggle([u])} />
+        <VirtualList
+          items={messages}
+          rowHeight={MESSAGE_ROW_HEIGHT}
+          maxHeight={LIST_HEIGHT}
+          label={view === "large" ? "Large messages" : "Old messages"}
+          getKey={messageKey}
+          renderRow={(m) => <MessageRow message={m} checked={selected.has(m.u)} onToggle={toggleOne} />}
+        />
       )}
-      {(view === "senders" || view === "newsletters" ? shownGroups.length : shownMessages.length) > SHOWN ? (
-        <p className="text-xs text-muted-foreground">Showing the first {SHOWN}; quick-select and the actions apply to all.</p>
-      ) : null}
       <p className="text-xs text-muted-foreground">
-        {ACTION_WORDS.trash} mail stays in your mailbox's Trash folder until your provider empties it.
+        Mail moved to Trash stays in your mailbox&apos;s Trash folder until your provider empties it.
       </p>
       <UndoBanner entry={undoEntry} busy={mailbox.busy} onUndo={() => void mailbox.revert()} onExpire={mailbox.expireUndo} />
     </section>
-  );
-}
-
-function MessageList({ messages, selected, onToggle }: { messages: MailMeta[]; selected: Set<number>; onToggle(uid: number): void }) {
-  if (messages.length === 0)
-    return <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">Nothing here.</p>;
-  return (
-    <ul className="divide-y divide-border rounded-2xl border border-border" aria-label="Messages">
-      {messages.slice(0, SHOWN).map((m) => (
-        <li key={m.u} className="flex items-center gap-3 px-3 py-2">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={selected.has(m.u)}
-            onChange={() => onToggle(m.u)}
-            aria-label={`Select “${m.s || "(no subject)"}” from ${m.a}`}
-          />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm">{m.s || "(no subject)"}</p>
-            <p className="truncate text-xs text-muted-foreground">
-              {m.a} · {m.d ? new Date(m.d).toISOString().slice(0, 10) : "unknown date"} · {formatBytes(m.z)}
-              {m.r ? " · unread" : ""}
-            </p>
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }

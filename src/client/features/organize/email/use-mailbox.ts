@@ -34,7 +34,8 @@ export function useMailbox() {
     void queryClient.invalidateQueries({ queryKey: ["insights"] });
   }, [queryClient]);
 
-  const load = useCallback(async () => {
+  /** Lists the inbox; resolves with the messages, or null when the listing failed or was replaced by another. */
+  const load = useCallback(async (): Promise<MailMeta[] | null> => {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -55,11 +56,13 @@ export function useMailbox() {
       setMessages(collected);
       setStatus("ready");
       refreshFigures();
+      return collected;
     } catch (e) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return null;
       setMessages(collected);
       setError(errorText(e));
       setStatus("error");
+      return null;
     }
   }, [refreshFigures]);
 

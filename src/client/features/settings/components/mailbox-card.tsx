@@ -1,10 +1,11 @@
 /**
- * Settings → Mailbox: which mailbox is connected, whether its password is kept
- * (sealed on our server, for "stay connected"), and the button that disconnects and deletes
- * the kept password. Deleting the account deletes it too.
+ * Settings → Mailbox: which mailbox is connected and how (app password, or a Gmail/Outlook
+ * sign-in), whether its password or renewal token is kept (sealed on our server, for "stay
+ * connected"), and the button that disconnects and deletes it. Deleting the account deletes it too.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { isMailOAuthProvider, MAIL_OAUTH_LABELS } from "../../../../domain/email-oauth";
 import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../lib/toast-store";
@@ -16,6 +17,8 @@ export function MailboxCard() {
   const [busy, setBusy] = useState(false);
   const c = connection.data;
   const linked = c && (c.connected || c.stored);
+  const provider = c && isMailOAuthProvider(c.method) ? MAIL_OAUTH_LABELS[c.method] : null;
+  const kept = provider ? `${provider} renewal token` : "password";
   const remove = async () => {
     setBusy(true);
     try {
@@ -23,7 +26,7 @@ export function MailboxCard() {
       await queryClient.invalidateQueries({ queryKey: emailConnectionKey });
       toast({
         title: "Mailbox disconnected",
-        description: c?.stored ? "The kept password was deleted from our server." : "The connection was closed.",
+        description: c?.stored ? `The kept ${kept} was deleted from our server.` : "The connection was closed.",
       });
     } catch {
       toast({ title: "Error", description: "Could not disconnect the mailbox. Please try again.", variant: "destructive" });
@@ -37,15 +40,19 @@ export function MailboxCard() {
       {linked ? (
         <>
           <p className="mt-1 text-sm" data-testid="mailbox-status">
-            {c.username} on {c.host}:{c.port} · {c.connected ? "connected" : "not connected now"}
+            {c.username} on {c.host}:{c.port}
+            {provider ? ` · signed in with ${provider}` : ""} · {c.connected ? "connected" : "not connected now"}
           </p>
           <p className="mt-1 text-sm text-muted-foreground">
             {c.stored
-              ? "Stay connected is on: the password is kept on our server, encrypted with a key that is not in the database, so the mailbox reconnects by itself."
-              : "The password is not kept: it was used for this connection only."}
+              ? `Stay connected is on: the ${kept} is kept on our server, encrypted with a key that is not in the database, so the mailbox reconnects by itself.`
+              : provider
+                ? `Nothing is kept: the ${provider} access token was used for this connection only.`
+                : "The password is not kept: it was used for this connection only."}
+            {provider ? ` You can also withdraw CleanSpace's access in your ${provider} account's security settings.` : ""}
           </p>
           <Button variant="outline" className="mt-3" disabled={busy} onClick={() => void remove()}>
-            {c.stored ? "Disconnect and delete the kept password" : "Disconnect"}
+            {c.stored ? `Disconnect and delete the kept ${kept}` : "Disconnect"}
           </Button>
         </>
       ) : (

@@ -53,6 +53,13 @@ export function SentLogCard() {
           are not listed.
         </p>
         <p className="mt-2 text-sm text-muted-foreground">
+          A connected mailbox adds its own requests: the connection (your mail password hidden), the start of a Gmail or Outlook sign-in,
+          the listing, and your actions by message number. Not listed, because the browser sends it as a page address rather than data: the
+          one-time code a provider hands back after you sign in, which your browser carries to our server. What comes back the other way —
+          each message&apos;s sender, subject, date, size, read flag and unsubscribe header — passes through our server to this page and is
+          not kept there; a sign-in&apos;s tokens stay between our server and the provider.
+        </p>
+        <p className="mt-2 text-sm text-muted-foreground">
           Passwords (and one-time password-reset tokens) are never kept here: they show as <span className="font-mono">{REDACTED}</span>.
           The list holds the last {SENT_LOG_LIMIT} requests, stays in this browser only and is never sent anywhere.
         </p>
