@@ -1,19 +1,14 @@
-import { existsSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { ScanAccessError } from "../scan/errors";
-import { runScan } from "../scan/run-scan";
-import { withHashCache } from "../scan/cached-hasher";
-import { createNodeFsSource } from "../scan/sources/node-fs";
 import type { ScanResult } from "../scan/types";
 import { type CliCommand, USAGE, UsageError, parseCliArgs } from "./args";
 import { formatBinaryBytes, plural } from "./format";
-import { openNodeHashCache } from "./hash-cache-file";
-import type { ParallelHasher } from "./parallel-hasher";
+import { createProfile } from "./profile";
 import { type ProgressStream, createProgressBar } from "./progress-bar";
 import { toJsonReport } from "./report-json";
 import { formatTextReport } from "./report-text";
-import { createSequentialHasher } from "./sequential-hasher";
+import { scanTree } from "./scan/tree-scan";
 
 /** Exit codes, documented in docs/cli.md. */
 export const EXIT_OK = 0;
@@ -25,7 +20,7 @@ export const CLI_VERSION = "1.0.0";
 export interface CliIo {
   stdout: { write(text: string): unknown };
   stderr: ProgressStream;
-  /** Hash worker script; defaults to hash-worker.js beside this bundle (absent when run from source). */
+  /** Scan worker script (bin/cleanspace.cjs passes dist/cli/scan-worker.cjs); without it the scan runs on this thread only. */
   workerUrl?: URL | null;
   signal?: AbortSignal;
   /** Asks a yes/no question (`clean` before acting); defaults to the terminal, if any. */
@@ -75,17 +70,14 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   const profile = process.env.CLEANSPACE_PROFILE ? createProfile(io.stderr) : null;
   const useBar = command.progress === "auto" && io.stderr.isTTY === true;
   const bar = useBar ? createProgressBar(io.stderr) : null;
-  const threads = command.threads ?? defaultThreads();
-  const workerUrl = io.workerUrl === undefined ? defaultWorkerUrl() : io.workerUrl;
-  const rawHasher = command.metadataOnly ? undefined : await createHasher(root, workerUrl, threads);
-  const cache = rawHasher && command.cache ? openNodeHashCache(root, { dir: io.cacheDir }) : null;
-  const hasher = rawHasher && cache ? withHashCache(rawHasher, cache, cache.stats) : rawHasher;
   let result: ScanResult;
   try {
-    result = await runScan(createNodeFsSource(root), {
+    result = await scanTree(root, {
       metadataOnly: command.metadataOnly,
       now: command.now,
-      hasher,
+      threads: command.threads ?? defaultThreads(),
+      workerUrl: io.workerUrl ?? null,
+      cache: command.cache ? { dir: io.cacheDir } : null,
       signal: io.signal,
       onProgress: bar ? (p) => bar.update(p) : undefined,
       onPhase: profile?.mark,
@@ -98,11 +90,7 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     }
     io.stderr.write(`cleanspace: scan failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_FAILURE;
-  } finally {
-    await rawHasher?.close();
   }
-  cache?.save();
-  if (cache) profile?.mark(`cache (${cache.loaded} loaded, ${cache.stats.hits} hits, ${cache.stats.misses} misses)`);
   const seconds = (performance.now() - started) / 1000;
   bar?.clear();
   if (command.json) io.stdout.write(`${JSON.stringify(toJsonReport(root, result))}\n`);
@@ -118,38 +106,4 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     );
   }
   return EXIT_OK;
-}
-
-/**
- * CLEANSPACE_PROFILE=1: each phase's milliseconds on stderr (bench/scan-bench.mjs --phases
- * prints them); start-up is the time from the process's start to the scan's.
- */
-function createProfile(stderr: ProgressStream): { mark: (phase: string) => void; print: () => void } {
-  const marks: [string, number][] = [["start-up", performance.now()]];
-  let last = performance.now();
-  return {
-    mark: (phase) => {
-      const now = performance.now();
-      marks.push([phase, now - last]);
-      last = now;
-    },
-    print: () => stderr.write(`cleanspace profile: ${marks.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(", ")}\n`),
-  };
-}
-
-/**
- * One thread: a plain loop on the main thread. More: the shared queue with worker threads
- * (a worker costs ~0.1–0.2 s of CPU to start and feed, repaid only on an idle core).
- */
-async function createHasher(root: string, workerUrl: URL | null, threads: number): Promise<ParallelHasher> {
-  if (threads <= 1 || workerUrl === null) {
-    return createSequentialHasher(root, async () => (await import("./load-xxhash")).createXXHash128());
-  }
-  const { createParallelHasher } = await import("./parallel-hasher");
-  return createParallelHasher({ root, workerUrl, workers: threads - 1 });
-}
-
-function defaultWorkerUrl(): URL | null {
-  const url = new URL("./hash-worker.js", import.meta.url);
-  return url.protocol === "file:" && existsSync(url) ? url : null;
 }

@@ -49,7 +49,8 @@ export function trimSlash(root: string): string {
   return root.length > 1 && root.endsWith("/") ? root.slice(0, -1) : root;
 }
 
-function checkRoot(fs: NodeFsApi, root: string): void {
+/** Throws a ScanAccessError (with the spec's wording) unless `root` is a readable folder. */
+export function checkRoot(fs: Pick<NodeFsApi, "statSync" | "accessSync">, root: string): void {
   let stats: nodeFs.Stats;
   try {
     stats = fs.statSync(root);
