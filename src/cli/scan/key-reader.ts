@@ -55,7 +55,7 @@ export class KeyReader {
     const { buffer, hasher, fs } = this;
     try {
       hasher.init();
-      for (let position = 0; position < size; ) {
+      for (let position = 0; position < size;) {
         const n = readFully(fs, fd, buffer, 0, Math.min(buffer.length, size - position), position);
         if (n === 0) return false;
         hasher.update(buffer.subarray(0, n));

@@ -28,7 +28,14 @@ function byPath(result: ScanResult) {
     paths: itemIds.map((id) => pathOf.get(id)),
     original: pathOf.get(originalId),
   }));
-  return { items, groups, summary: result.summary, skipped: result.skipped, hardLinks: result.hardLinks, metadataOnly: result.metadataOnly };
+  return {
+    items,
+    groups,
+    summary: result.summary,
+    skipped: result.skipped,
+    hardLinks: result.hardLinks,
+    metadataOnly: result.metadataOnly,
+  };
 }
 
 const engine = (dir: string, metadataOnly = false, fsApi?: TreeFs) =>
@@ -55,9 +62,13 @@ beforeAll(async () => {
     ["7", "1500", "30M"],
   ] as const) {
     const dir = join(work, `corpus-${seed}`);
-    execFileSync(process.execPath, [join(bench, "make-corpus.mjs"), dir, "--files", files, "--seed", seed, "--max-bytes", bytes, "--now", String(NOW)], {
-      stdio: "ignore",
-    });
+    execFileSync(
+      process.execPath,
+      [join(bench, "make-corpus.mjs"), dir, "--files", files, "--seed", seed, "--max-bytes", bytes, "--now", String(NOW)],
+      {
+        stdio: "ignore",
+      },
+    );
     corpora.push(dir);
   }
 }, 120_000);
@@ -164,6 +175,18 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     expect(byWorkers("walk")).toBeGreaterThan(0);
     expect(byWorkers("first-pass")).toBeGreaterThan(0);
     expect(byWorkers("full-pass")).toBeGreaterThan(0);
+  });
+
+  it("remembers the keys the workers computed: a rescan on two threads reads no file, with the same result", async () => {
+    const dir = corpora[1] as string;
+    const cache = { dir: join(work, "cache-threads"), racyWindowMs: 0 };
+    const phases: string[] = [];
+    const first = await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl });
+    const again = await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl, onPhase: (p) => phases.push(p) });
+    expect(again).toEqual(first);
+    expect(phases.find((p) => p.startsWith("first-pass"))).toMatch(/, 0 read,/);
+    expect(phases.find((p) => p.startsWith("full-pass"))).toMatch(/, 0 read,/);
+    expect(phases.find((p) => p.startsWith("cache"))).toMatch(/, 0 misses\)/);
   });
 
   it("scans alone when the worker cannot start", async () => {

@@ -69,7 +69,8 @@ export async function scanTree(root: string, options: TreeScanOptions = {}): Pro
     const hasher = metadataOnly ? null : await createXXHash128();
     reader = hasher ? new KeyReader(hasher, fs) : null;
     const cache: NodeHashCache | null =
-      metadataOnly || options.cache === null ? null : openNodeHashCache(base, table, { now: nowMs, ...options.cache });
+      // The racy window is measured on the clock, not on `now` (a reference time for "old" only).
+      metadataOnly || options.cache === null ? null : openNodeHashCache(base, table, options.cache);
     const found = findGroups({
       table,
       root: base,
@@ -105,7 +106,14 @@ interface Walked {
 }
 
 /** Walks the tree with the team when there is one; alone again if the shared walk cannot give the single-thread answer. */
-function walkAll(fs: WalkFs, root: string, team: Team | null, counts: ScanCounts, reporter: ProgressReporter, signal?: AbortSignal): Walked {
+function walkAll(
+  fs: WalkFs,
+  root: string,
+  team: Team | null,
+  counts: ScanCounts,
+  reporter: ProgressReporter,
+  signal?: AbortSignal,
+): Walked {
   if (team) {
     const shared = walkShared(fs, root, team.crew, team, counts, reporter, signal);
     if (shared) return { ...shared, shared: true };
