@@ -1,4 +1,4 @@
-import * as nodeFs from "node:fs";
+import type * as nodeFs from "node:fs";
 import { TRASH_DIR } from "../../domain/scan-rules";
 import { ScanAccessError } from "../../scan/errors";
 import type { SkipCounts } from "../../scan/types";
