@@ -4,12 +4,17 @@
 // dist/cli/scan-worker.cjs, and one bundle per rarer command (dist/cli/commands/*.cjs), which
 // main.cjs requires only when that command runs. Everything is bundled (hash-wasm carries its
 // WASM inline), so the CLI starts without resolving node_modules.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const COMMANDS = ["apply", "undo", "clean"];
+// hash-wasm's xxHash128 module, put in the bundle as base64 (src/cli/scan/xxhash128.ts runs it without hash-wasm's wrapper).
+const umd = readFileSync(createRequire(import.meta.url).resolve("hash-wasm/dist/xxhash128.umd.min.js"), "utf8");
+const xxhash128Wasm = /name:"xxhash128",data:"([A-Za-z0-9+/=]+)"/.exec(umd)?.[1];
+if (!xxhash128Wasm) throw new Error("hash-wasm's xxhash128 module not found in dist/xxhash128.umd.min.js");
 rmSync(`${root}dist/cli`, { recursive: true, force: true });
 
 /** `import("./commands/x")` in main.ts stays a separate file: required at run time, not bundled in. */
@@ -38,6 +43,9 @@ await build({
   // A dynamic import() in CommonJS would go through the ES module loader again: require instead.
   supported: { "dynamic-import": false },
   plugins: [commandsApart],
+  define: { __XXHASH128_WASM__: JSON.stringify(xxhash128Wasm) },
+  // import.meta only serves xxhash128.ts when it runs from source (tests), never in the bundle.
+  logOverride: { "empty-import-meta": "silent" },
   sourcemap: true,
   packages: "bundle",
   // hash-wasm's "main" is a UMD build of every algorithm (270 KB); its ESM build tree-shakes to xxHash128.

@@ -9,6 +9,8 @@ export interface CrewWorkerData {
   ports: (MessagePort | undefined)[];
   /** The scanned folder, no trailing "/". */
   root: string;
+  /** xxHash128, compiled once by the main thread. */
+  wasm: WebAssembly.Module;
 }
 
 /** One walker's table in transferable form (see FileTable): names "\0"-joined, columns cut to length. */

@@ -5,31 +5,27 @@
  */
 import * as nodeFs from "node:fs";
 import { workerData } from "node:worker_threads";
-import { createXXHash128 } from "hash-wasm";
 import { Crew, DEAD, JOINED, READY, slot } from "./crew";
 import type { CrewWorkerData } from "./crew-protocol";
 import { FileTable } from "./file-table";
 import { KEY_BYTES, KeyReader } from "./key-reader";
 import { createWalker, listFolder } from "./list-folder";
 import { toPayload } from "./merge-tables";
+import { Xxhash128 } from "./xxhash128";
 
-const { ctl, me, ports, root } = workerData as CrewWorkerData;
+const { ctl, me, ports, root, wasm } = workerData as CrewWorkerData;
 const crew = new Crew(ctl, me, ports);
 
-void main();
-
-async function main(): Promise<void> {
-  try {
-    await work();
-  } catch {
-    // A failure here must not hang the scan: the main thread does this worker's share itself.
-    crew.setFlag(me, DEAD, 1);
-    crew.wake(0);
-  }
-  for (const port of ports) port?.close();
+try {
+  work();
+} catch {
+  // A failure here must not hang the scan: the main thread does this worker's share itself.
+  crew.setFlag(me, DEAD, 1);
+  crew.wake(0);
 }
+for (const port of ports) port?.close();
 
-async function work(): Promise<void> {
+function work(): void {
   // Too late for the walk if the main thread already closed it (then it expects no table).
   if (Atomics.compareExchange(ctl, slot(me, JOINED), 0, 1) === 0) {
     const table = new FileTable();
@@ -39,7 +35,7 @@ async function work(): Promise<void> {
     const { payload, transfer } = toPayload(table, walker.skipped);
     crew.send(0, { kind: "table", table: payload }, transfer);
   }
-  const reader = new KeyReader(await createXXHash128());
+  const reader = new KeyReader(new Xxhash128(wasm));
   crew.setFlag(me, READY, 1);
   serve(reader);
 }

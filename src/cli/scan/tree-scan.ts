@@ -1,5 +1,4 @@
 import * as nodeFs from "node:fs";
-import { createXXHash128 } from "hash-wasm";
 import { ProgressReporter } from "../../scan/progress";
 import { checkRoot, trimSlash } from "../../scan/sources/node-fs";
 import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../scan/types";
@@ -12,6 +11,7 @@ import { type KeyFs, KeyReader } from "./key-reader";
 import { type WalkFs, createWalker, listFolder } from "./list-folder";
 import { type TableParts, fromPayload, mergeTables } from "./merge-tables";
 import { type Team, createTeam } from "./team";
+import { Xxhash128, compileXxhash128 } from "./xxhash128";
 
 export type TreeFs = WalkFs & KeyFs & Pick<typeof nodeFs, "accessSync">;
 
@@ -57,7 +57,9 @@ export async function scanTree(root: string, options: TreeScanOptions = {}): Pro
   reporter.enter("files", counts);
 
   const threads = options.workerUrl ? Math.max(1, options.threads ?? 1) : 1;
-  const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base) : null;
+  // Compiled once, here, and handed to the workers (a WebAssembly.Module crosses threads as is).
+  const wasm = metadataOnly ? null : compileXxhash128();
+  const team = threads > 1 && options.workerUrl && wasm ? createTeam(options.workerUrl, threads, base, wasm) : null;
   let reader: KeyReader | null = null;
   try {
     team?.start();
@@ -66,8 +68,7 @@ export async function scanTree(root: string, options: TreeScanOptions = {}): Pro
     const crew = walked.shared ? (team?.crew ?? null) : null;
     onPhase?.(`walk (${table.fileCount} files, ${table.dirCount} folders${crew ? `, ${walked.byWorkers} by workers` : ""})`);
 
-    const hasher = metadataOnly ? null : await createXXHash128();
-    reader = hasher ? new KeyReader(hasher, fs) : null;
+    reader = wasm ? new KeyReader(new Xxhash128(wasm), fs) : null;
     const cache: NodeHashCache | null =
       // The racy window is measured on the clock, not on `now` (a reference time for "old" only).
       metadataOnly || options.cache === null ? null : openNodeHashCache(base, table, options.cache);
