@@ -237,13 +237,16 @@ function write(
   freshFlags: Uint8Array,
   fresh: Buffer | null,
 ): void {
+  const parts = [root];
   const kept: number[] = [];
   for (let o = 0; o < order.length && kept.length < MAX_CACHE_ENTRIES; o++) {
     const i = order[o] as number;
-    if ((freshFlags[i] ?? 0) !== 0 || (match[i] ?? -1) >= 0) kept.push(i);
+    if ((freshFlags[i] ?? 0) === 0 && (match[i] ?? -1) < 0) continue;
+    kept.push(i);
+    parts.push(files.path(i));
   }
   const n = kept.length;
-  const paths = Buffer.from([root, ...kept.map((i) => files.path(i))].join("\0"), "utf8");
+  const paths = Buffer.from(parts.join("\0"), "utf8");
   const flagsAt = HEADER_BYTES + 4 * 8 * n;
   const keysAt = flagsAt + n;
   const pathsAt = keysAt + 2 * KEY_BYTES * n;
@@ -262,19 +265,16 @@ function write(
     columns[2 * n + r] = files.ctime[i] ?? 0;
     columns[3 * n + r] = files.ino[i] ?? 0;
     const k = match[i] ?? -1;
-    let flags = 0;
-    for (const pass of [0, 1] as const) {
+    const freshBits = freshFlags[i] ?? 0;
+    const loadedBits = loaded && k >= 0 ? (loaded.flags[k] ?? 0) : 0;
+    // Per pass: the key computed now, else the one loaded.
+    for (let pass = 0; pass < 2; pass++) {
       const bit = pass + 1;
       const to = keysAt + (r * 2 + pass) * KEY_BYTES;
-      if (fresh && ((freshFlags[i] ?? 0) & bit) !== 0) {
-        fresh.copy(out, to, (i * 2 + pass) * KEY_BYTES, (i * 2 + pass + 1) * KEY_BYTES);
-        flags |= bit;
-      } else if (loaded && k >= 0 && ((loaded.flags[k] ?? 0) & bit) !== 0) {
-        loaded.keys.copy(out, to, (k * 2 + pass) * KEY_BYTES, (k * 2 + pass + 1) * KEY_BYTES);
-        flags |= bit;
-      }
+      if (fresh && (freshBits & bit) !== 0) fresh.copy(out, to, (i * 2 + pass) * KEY_BYTES, (i * 2 + pass + 1) * KEY_BYTES);
+      else if (loaded && (loadedBits & bit) !== 0) loaded.keys.copy(out, to, (k * 2 + pass) * KEY_BYTES, (k * 2 + pass + 1) * KEY_BYTES);
     }
-    out[flagsAt + r] = flags;
+    out[flagsAt + r] = freshBits | loadedBits;
   }
   paths.copy(out, pathsAt);
   fs.mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
