@@ -36,6 +36,8 @@ export type KeyPass = 0 | 1;
 export interface StampedFiles {
   readonly fileCount: number;
   path(i: number): string;
+  /** path(i) === path, without building the string. */
+  hasPath(i: number, path: string): boolean;
   readonly size: Float64Array;
   readonly mtime: Float64Array;
   readonly ctime: Float64Array;
@@ -128,23 +130,23 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
    * 100,000 paths; anything else falls back to one, built once.
    */
   let cursor = 0;
-  const find = (l: Loaded, path: string): number | undefined => {
+  const find = (l: Loaded, i: number): number | undefined => {
     const names = l.names;
     for (let k = cursor, end = Math.min(names.length, cursor + 16); k < end; k++) {
-      if (names[k] === path) {
+      if (files.hasPath(i, names[k] as string)) {
         cursor = k + 1;
         return k;
       }
     }
     l.index ??= new Map(names.map((name, k) => [name, k]));
-    const k = l.index.get(path);
+    const k = l.index.get(files.path(i));
     if (k !== undefined) cursor = k + 1;
     return k;
   };
   const entryOf = (i: number): number => {
     const known = match[i] ?? -2;
     if (known !== -1 || !loaded) return known;
-    const k = find(loaded, files.path(i));
+    const k = find(loaded, i);
     const same =
       k !== undefined &&
       loaded.size[k] === files.size[i] &&

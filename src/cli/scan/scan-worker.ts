@@ -35,6 +35,7 @@ function work(): void {
     const { payload, transfer } = toPayload(table, walker.skipped);
     crew.send(0, { kind: "table", table: payload }, transfer);
   }
+  if (!wasm) return; // --metadata-only: no key to compute
   const reader = new KeyReader(new Xxhash128(wasm));
   crew.setFlag(me, READY, 1);
   serve(reader);

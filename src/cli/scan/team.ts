@@ -20,7 +20,7 @@ export interface Team {
  * (the root, which the main thread lists), so a worker that starts early waits for folders
  * instead of seeing an empty, finished walk.
  */
-export function createTeam(workerUrl: URL, threads: number, root: string, wasm: WebAssembly.Module): Team {
+export function createTeam(workerUrl: URL, threads: number, root: string, wasm: WebAssembly.Module | null): Team {
   const ctl = createControl(threads);
   Atomics.store(ctl, OUTSTANDING, 1);
   const portsOf: (MessagePort | undefined)[][] = Array.from({ length: threads }, () => new Array(threads).fill(undefined));

@@ -59,8 +59,8 @@ export async function scanTree(root: string, options: TreeScanOptions = {}): Pro
   const threads = options.workerUrl ? Math.max(1, options.threads ?? 1) : 1;
   // Compiled once, here, and handed to the workers (a WebAssembly.Module crosses threads as is).
   const wasm = metadataOnly ? null : compileXxhash128();
-  const team = threads > 1 && options.workerUrl && wasm ? createTeam(options.workerUrl, threads, base, wasm) : null;
-  let reader: KeyReader | null = null;
+  const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base, wasm) : null;
+  const reader = wasm ? new KeyReader(new Xxhash128(wasm), fs) : null;
   try {
     team?.start();
     const walked = walkAll(fs, base, team, counts, reporter, signal);
@@ -68,7 +68,6 @@ export async function scanTree(root: string, options: TreeScanOptions = {}): Pro
     const crew = walked.shared ? (team?.crew ?? null) : null;
     onPhase?.(`walk (${table.fileCount} files, ${table.dirCount} folders${crew ? `, ${walked.byWorkers} by workers` : ""})`);
 
-    reader = wasm ? new KeyReader(new Xxhash128(wasm), fs) : null;
     const cache: NodeHashCache | null =
       // The racy window is measured on the clock, not on `now` (a reference time for "old" only).
       metadataOnly || options.cache === null ? null : openNodeHashCache(base, table, options.cache);
