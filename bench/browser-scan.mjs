@@ -373,6 +373,7 @@ async function measureHandle(context) {
   const peak = rss.stop();
   const bench = await page.evaluate(() => window.__bench);
   const during = bench.longTasks.filter((t) => t.start + t.duration >= bench.picked && t.start <= bench.complete);
+  const phaseOf = (t) => (bench.result === null || t.start < bench.result ? "scan" : "result");
   // Paths from a folder handle are relative to the folder itself: nothing to strip.
   const groups = canonical(await page.evaluate(storedGroups, false));
   const floorRun = await page.evaluate(
@@ -396,6 +397,8 @@ async function measureHandle(context) {
     copySeconds,
     seconds: (bench.complete - bench.picked) / 1000,
     longest: during.reduce((m, t) => Math.max(m, t.duration), 0),
+    tasks: during.map((t) => `${Math.round(t.duration)} (${phaseOf(t)} +${Math.round(t.start - bench.picked)} ms)`),
+    workerSeconds: (bench.result - bench.picked) / 1000,
     groups: JSON.stringify(groups) === JSON.stringify(manifest.duplicateGroups) ? "EXACT MATCH" : `MISMATCH (${groups.length} groups)`,
     floor,
     peak,
