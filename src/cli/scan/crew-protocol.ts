@@ -35,8 +35,11 @@ export type CrewMessage =
   | { kind: "folders"; folders: string[] }
   /** A worker's part of the walk, sent once the walk is over. */
   | { kind: "table"; table: TablePayload }
-  /** Keys to compute: pass 0 first keys, 1 full keys; `start` numbers the batch in the pass. */
-  | { kind: "hash"; pass: 0 | 1; start: number; paths: string[]; sizes: Float64Array }
+  /**
+   * Keys to compute: pass 0 first keys, 1 full keys; `start` numbers the batch in the pass.
+   * Files the worker listed itself come as indexes of its own table (`own`), others as paths.
+   */
+  | { kind: "hash"; pass: 0 | 1; start: number; own: Int32Array | null; paths: string[] | null; sizes: Float64Array }
   /** The keys of a batch, 16 bytes each; ok[k] 0 when file k could not be read. */
   | { kind: "keys"; pass: 0 | 1; start: number; keys: Uint8Array; ok: Uint8Array }
   /** The scan is over: the worker ends. */

@@ -26,6 +26,11 @@ export class FileTable {
   ino: Float64Array;
   /** "dev:ino" of files with several names (hard links), by file index; most files have one name. */
   readonly linkIds = new Map<number, string>();
+  /**
+   * After a shared walk (mergeTables): which thread listed each file and at which index of its
+   * own table — a worker then keys its own files from its own table, no path sent to it.
+   */
+  listedBy: { thread: Uint8Array; index: Int32Array } | null = null;
 
   /** Capacities grow by doubling; a known size (the merge) allocates once. */
   constructor(fileCapacity = 1024, dirCapacity = 256) {

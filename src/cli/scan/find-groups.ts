@@ -171,6 +171,7 @@ function keysOf(
       root: input.root,
       path: (i) => table.path(i),
       size: table.size,
+      listedBy: table.listedBy,
       reader: input.reader,
       signal: input.signal,
       onProgress: input.onProgress ? (done, total) => input.onProgress?.(pass === 0 ? "hash" : "verify", done, total) : undefined,

@@ -26,9 +26,10 @@ try {
 for (const port of ports) port?.close();
 
 function work(): void {
+  // The files this worker listed: the main thread names them by index here when it asks for their keys.
+  const table = new FileTable();
   // Too late for the walk if the main thread already closed it (then it expects no table).
   if (Atomics.compareExchange(ctl, slot(me, JOINED), 0, 1) === 0) {
-    const table = new FileTable();
     const walker = createWalker(nodeFs, root, table);
     const stack: string[] = [];
     crew.walk(stack, (rel) => listFolder(walker, rel, stack));
@@ -38,10 +39,10 @@ function work(): void {
   if (!wasm) return; // --metadata-only: no key to compute
   const reader = new KeyReader(new Xxhash128(wasm));
   crew.setFlag(me, READY, 1);
-  serve(reader);
+  serve(reader, table);
 }
 
-function serve(reader: KeyReader): void {
+function serve(reader: KeyReader, table: FileTable): void {
   for (;;) {
     const sequence = crew.sequence();
     const request = crew.take(0, "hash");
@@ -50,11 +51,11 @@ function serve(reader: KeyReader): void {
       crew.sleep(sequence);
       continue;
     }
-    const count = request.paths.length;
+    const count = request.sizes.length;
     const keys = new Uint8Array(count * KEY_BYTES);
     const ok = new Uint8Array(count);
     for (let k = 0; k < count; k++) {
-      const path = request.paths[k] as string;
+      const path = request.own ? `${root}/${table.path(request.own[k] as number)}` : (request.paths?.[k] as string);
       const size = request.sizes[k] ?? 0;
       const read = request.pass === 0 ? reader.first(path, size, keys, k * KEY_BYTES) : reader.full(path, size, keys, k * KEY_BYTES);
       ok[k] = read ? 1 : 0;

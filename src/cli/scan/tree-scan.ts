@@ -159,7 +159,7 @@ function walkShared(
       const sequence = crew.sequence();
       const got = crew.take(w, "table");
       if (got) {
-        tables.push(fromPayload(got.table));
+        tables.push({ ...fromPayload(got.table), thread: w });
         for (const key of Object.keys(skipped) as (keyof SkipCounts)[]) skipped[key] += got.table.skipped[key];
         break;
       }
