@@ -415,6 +415,11 @@ console.log(
     .join(" ")}`,
 );
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** "N long tasks (> 50 ms), the longest: …" — the ten longest, each with its phase and start. */
+const longTasks = (tasks) => {
+  const top = [...tasks].sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10)).slice(0, 10);
+  return `${tasks.length} long tasks (> 50 ms)${top.length ? `, the longest: ${top.join(", ")}` : ""}`;
+};
 if (results.length > 0) {
   console.log(
     `FileList build (setInputFiles → change event: Chromium lists and stats the folder before the app sees a file), ms: ${results.map((r) => Math.round(r.fileListMs)).join(", ")}`,
@@ -430,7 +435,7 @@ if (results.length > 0) {
   );
   results.forEach((r, i) =>
     console.log(
-      `run ${i + 1}: hand-off ${Math.round(r.posts.handOffMs)} ms in ${r.posts.count} messages (${Math.round(r.posts.ms)} ms inside postMessage, at most ${Math.round(r.posts.max)} ms for one); long tasks (> 50 ms): ${r.tasks.join(", ") || "none"}; over ${LONG_TASK_LIMIT_MS} ms while the worker scans: ${r.longest.scan > LONG_TASK_LIMIT_MS ? "yes" : "no"}`,
+      `run ${i + 1}: hand-off ${Math.round(r.posts.handOffMs)} ms in ${r.posts.count} messages (${Math.round(r.posts.ms)} ms inside postMessage, at most ${Math.round(r.posts.max)} ms for one); ${longTasks(r.tasks)}; over ${LONG_TASK_LIMIT_MS} ms while the worker scans: ${r.longest.scan > LONG_TASK_LIMIT_MS ? "yes" : "no"}`,
     ),
   );
 }
