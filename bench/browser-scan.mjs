@@ -476,6 +476,9 @@ if (handleRuns.length > 0) {
       `| ${i + 1} | ${r.copied} (${r.copySeconds.toFixed(0)} s) | ${r.seconds.toFixed(2)} | ${Math.round(r.longest)} | ${r.peakHeapMb} | ${r.peak.totalMb} / ${r.peak.rendererMb} | ${r.floor.seconds.toFixed(2)} | ${r.floor.withoutSave.toFixed(2)} | ${(r.seconds / r.floor.seconds).toFixed(2)} | ${r.groups} |`,
     ),
   );
+  handleRuns.forEach((r, i) =>
+    console.log(`run ${i + 1}: the worker's result after ${r.workerSeconds.toFixed(2)} s; ${longTasks(r.tasks)}`),
+  );
   console.log(
     `directory handle, app / floor (medians): ${(median(handleRuns.map((r) => r.seconds)) / median(handleRuns.map((r) => r.floor.seconds))).toFixed(2)} (goal ≤ 1.3)`,
   );
