@@ -111,6 +111,12 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: ARCHITECTURE_ZONES }], "no-console": "off" },
   },
   {
+    // CommonJS entries (bin/cleanspace.cjs: Node starts them without the ES module loader).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["scripts/**", "bench/**", "bin/**", "src/cli/**", "src/server/main.ts", "src/server/start.ts"],
     rules: { "no-console": "off" },
   },

@@ -13,7 +13,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { startCardFreeTrial } from "./support/auth";
 
-const CLI = join(process.cwd(), "bin", "cleanspace.mjs");
+const CLI = join(process.cwd(), "bin", "cleanspace.cjs");
 const REPORT = "Quarterly report\n".repeat(500);
 /** [path, content, mtime in seconds]: the oldest copy is in keep/, the rule prefers wanted/. */
 const TREE: [string, string, number][] = [

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScanSummarySchema } from "../domain/schemas/scan-summary";
-import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, defaultThreads, runCli } from "./main";
+import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from "./main";
+import { defaultThreads } from "./threads";
 import type { CliJsonReport } from "./report-json";
 import { sharedBenchDir } from "../../e2e/support/shared-bench";
 
@@ -168,11 +169,11 @@ describe("cleanspace errors and exit codes", () => {
   });
 });
 
-describe("bin/cleanspace.mjs (the bundle, with hash worker threads)", () => {
+describe("bin/cleanspace.cjs (the bundle, with scan worker threads)", () => {
   it("builds itself on first use and matches the manifest with two threads", () => {
     rmSync(join(REPO, "dist", "cli"), { recursive: true, force: true });
     const [, , { dir, manifest } = corpora[2]!] = corpora;
-    const run = spawnSync(process.execPath, [join(REPO, "bin", "cleanspace.mjs"), "scan", dir, "--json", "--threads", "2"], {
+    const run = spawnSync(process.execPath, [join(REPO, "bin", "cleanspace.cjs"), "scan", dir, "--json", "--threads", "2"], {
       encoding: "utf8",
       env: { ...process.env, CLEANSPACE_CACHE_DIR: join(work, "cache") },
       maxBuffer: 64 * 1024 * 1024,
@@ -180,7 +181,7 @@ describe("bin/cleanspace.mjs (the bundle, with hash worker threads)", () => {
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as CliJsonReport;
     expect(sortGroups(report.duplicates.map((d) => d.paths))).toEqual(sortGroups(manifest.duplicateGroups));
-    const missing = spawnSync(process.execPath, [join(REPO, "bin", "cleanspace.mjs"), "scan", join(work, "nope")], { encoding: "utf8" });
+    const missing = spawnSync(process.execPath, [join(REPO, "bin", "cleanspace.mjs"), "scan", join(work, "nope")], { encoding: "utf8" }); // the old entry still works
     expect(missing.status).toBe(1);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { ScanSummary } from "../domain/schemas/scan-summary";
 import type { ScanItem, ScanResult, SkipCounts } from "../scan/types";
+import { isoUtc } from "./iso-time";
 
 /** The `--json` result (documented in docs/cli.md). Paths are relative to the scanned DIR. */
 export interface CliJsonReport {
@@ -44,7 +45,7 @@ export function toJsonReport(root: string, result: ScanResult): CliJsonReport {
     large: large.sort((a, b) => b.size - a.size || byPath(a, b)).map(({ path, size }) => ({ path, size })),
     old: old
       .sort((a, b) => a.modified - b.modified || byPath(a, b))
-      .map(({ path, size, modified }) => ({ path, size, modified: new Date(modified).toISOString() })),
+      .map(({ path, size, modified }) => ({ path, size, modified: isoUtc(modified) })),
     empty: empty.sort(),
     skipped: result.summary.skipped,
     skippedBy: result.skipped,

@@ -29,7 +29,7 @@ function kindOf(type: string, name: string): Kind {
 }
 
 /** Turns a listed file into an index item (spec §3 "Scanned file", §5 category, §9 large/old). */
-export function classifyEntry(entry: ScanEntry, id: number, nowMs: number): ScanItem {
+export function classifyEntry(entry: Pick<ScanEntry, "path" | "name" | "size" | "modified" | "type">, id: number, nowMs: number): ScanItem {
   const kind = kindOf(entry.type, entry.name);
   return {
     id,

@@ -94,7 +94,7 @@ function entryAt<T>(list: readonly T[], index: number): T {
 }
 
 /** Picks each group's original (oldest, then shortest path, then code-unit order) and numbers the groups. */
-function markGroups(items: ScanItem[], found: number[][], possible: boolean): DuplicateGroup[] {
+export function markGroups(items: ScanItem[], found: number[][], possible: boolean): DuplicateGroup[] {
   const drafts = found.map((indexes) => {
     const members = indexes.map((i) => entryAt(items, i));
     members.sort(compareOriginal);

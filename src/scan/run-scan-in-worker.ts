@@ -44,13 +44,18 @@ export async function scanAndSaveInWorker(options: Omit<RunScanInWorkerOptions, 
 
 /**
  * Handing a File to the worker clones it, and Chromium then fetches the file's size and date
- * synchronously on the page's thread (about 0.6 ms a file on the busy bench machine, see
- * bench/browser-scan.mjs): 20,000 Files in one postMessage blocked the page for 11.8 s. So a long list goes in pieces of
- * HANDOFF_FILES, yielding to the page whenever HANDOFF_SLICE_MS has been spent; the worker
- * starts walking with the first piece.
+ * synchronously on the page's thread (~160 µs a file on an idle machine, ~0.85 ms at a load
+ * of 14 on the bench machine, see bench/browser-scan.mjs): 20,000 Files in one postMessage
+ * blocked the page for 11.8 s. So a long list goes in pieces, yielding to the page whenever
+ * HANDOFF_SLICE_MS has been spent; the worker starts walking with the first piece. A piece
+ * is sized from the cost per File measured so far, to take about HANDOFF_PIECE_MS: 16 Files
+ * took up to 99 ms in one postMessage on the loaded machine (a long task by itself), and on
+ * an idle one a larger piece spends less per message.
  */
 const HANDOFF_FILES = 16;
 const HANDOFF_SLICE_MS = 10;
+const HANDOFF_PIECE_MS = 4;
+const HANDOFF_MAX_FILES = 64;
 
 function createScanWorker(): ScanWorkerLike {
   return new Worker(new URL("./scan.worker.ts", import.meta.url), { type: "module", name: "cleanspace-scan" });
@@ -123,15 +128,28 @@ export function runScanInWorker(options: RunScanInWorkerOptions): Promise<ScanRe
 /** Sends files[HANDOFF_FILES…] in pieces, letting the page run between slices; stops once the scan is over. */
 async function handOffFiles(worker: ScanWorkerLike, files: readonly File[], finished: () => boolean): Promise<void> {
   let sliceStart = performance.now();
-  for (let start = HANDOFF_FILES; start < files.length; start += HANDOFF_FILES) {
+  let piece = HANDOFF_FILES;
+  for (let start = HANDOFF_FILES; start < files.length;) {
     if (performance.now() - sliceStart >= HANDOFF_SLICE_MS) {
       await yieldToPage();
       sliceStart = performance.now();
     }
     if (finished()) return;
-    worker.postMessage({ type: "files", files: files.slice(start, start + HANDOFF_FILES) });
+    const sent = files.slice(start, start + piece);
+    const before = performance.now();
+    worker.postMessage({ type: "files", files: sent });
+    start += sent.length;
+    piece = nextPiece(piece, sent.length, performance.now() - before);
   }
   if (!finished()) worker.postMessage({ type: "files-end" });
+}
+
+/** The next piece's size: as many Files as HANDOFF_PIECE_MS allows at the cost per File just seen (1 to 64). */
+export function nextPiece(current: number, sent: number, ms: number): number {
+  if (sent === 0) return current;
+  const perFile = ms / sent;
+  if (perFile <= 0) return Math.min(HANDOFF_MAX_FILES, current * 2);
+  return Math.max(1, Math.min(HANDOFF_MAX_FILES, Math.floor(HANDOFF_PIECE_MS / perFile)));
 }
 
 /** A macrotask without setTimeout's 4 ms clamp on nested timers. */

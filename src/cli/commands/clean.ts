@@ -2,15 +2,14 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { buildCleanupPlan, planBytes, type HashedFile } from "../../domain/cleanup-plan";
 import { DEFAULT_KEEP_POLICY, type KeepPolicy, FolderPatternSchema, keepRuleLabel, parseKeepRule } from "../../domain/keep-rules";
-import { runScan } from "../../scan/run-scan";
-import { createNodeFsSource } from "../../scan/sources/node-fs";
 import { UsageError } from "../args";
 import { applyPlan } from "../apply-plan";
 import { sha256File } from "../file-sha256";
 import { displayPath, formatBinaryBytes as formatBytes, plural } from "../format";
 import { linkCopies } from "../link-copies";
 import type { CliIo } from "../main";
-import { createSequentialHasher } from "../sequential-hasher";
+import { scanTree } from "../scan/tree-scan";
+import { defaultThreads } from "../threads";
 import { inRoot, realFs } from "../trash-fs";
 import { EXIT_FAILURE, EXIT_OK, parseCommand, printOutcomes, rootProblem, runUsage, summaryLine } from "./shared";
 
@@ -57,8 +56,8 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
       io.stderr.write(`cleanspace: ${problem}\n`);
       return EXIT_FAILURE;
     }
-    const hasher = createSequentialHasher(root, async () => (await import("../load-xxhash")).createXXHash128());
-    const result = await runScan(createNodeFsSource(root), { hasher, signal: io.signal }).finally(() => hasher.close());
+    // No hash cache: what clean acts on is read now (and checked again by SHA-256 below).
+    const result = await scanTree(root, { signal: io.signal, cache: null, threads: defaultThreads(), workerUrl: io.workerUrl ?? null });
     const byId = new Map(result.items.map((item) => [item.id, item]));
     const groups: HashedFile[][] = result.duplicates.map((group) =>
       group.itemIds.map((id) => {

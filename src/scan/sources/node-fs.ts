@@ -1,6 +1,4 @@
 import * as nodeFs from "node:fs";
-import type { IHasher } from "hash-wasm";
-import { HASH_CHUNK_BYTES, PARTIAL_BLOCK_BYTES, firstPassCoversWholeFile } from "../content-hasher";
 import { TRASH_DIR } from "../../domain/scan-rules";
 import { ScanAccessError } from "../errors";
 import type { ScanEntry, ScanSource, SkipCounts } from "../types";
@@ -49,7 +47,8 @@ export function trimSlash(root: string): string {
   return root.length > 1 && root.endsWith("/") ? root.slice(0, -1) : root;
 }
 
-function checkRoot(fs: NodeFsApi, root: string): void {
+/** Throws a ScanAccessError (with the spec's wording) unless `root` is a readable folder. */
+export function checkRoot(fs: Pick<NodeFsApi, "statSync" | "accessSync">, root: string): void {
   let stats: nodeFs.Stats;
   try {
     stats = fs.statSync(root);
@@ -186,73 +185,5 @@ async function* streamFile(fs: NodeFsApi, abs: string, chunkSize: number): Async
     }
   } finally {
     fs.closeSync(fd);
-  }
-}
-
-/**
- * Synchronous content keys with one reused buffer and hasher: the CLI's hot path (main
- * thread and hash workers), run once per candidate file, so it is written flat — no
- * closures or range arrays per call — to be cheap even before the JIT warms up.
- * Returns null when the file cannot be read or no longer has the size the walk saw.
- */
-export class NodeFileHasher {
-  private readonly buffer = Buffer.allocUnsafe(HASH_CHUNK_BYTES);
-
-  constructor(
-    private readonly hasher: IHasher,
-    private readonly fs: NodeFsApi = nodeFs,
-  ) {}
-
-  firstKey(abs: string, size: number): string | null {
-    const fd = this.open(abs);
-    if (fd < 0) return null;
-    const { buffer, hasher, fs } = this;
-    try {
-      hasher.init();
-      if (firstPassCoversWholeFile(size)) {
-        if (readFully(fs, fd, buffer, 0, size, 0) !== size) return null;
-        hasher.update(buffer.subarray(0, size));
-      } else {
-        if (readFully(fs, fd, buffer, 0, PARTIAL_BLOCK_BYTES, 0) !== PARTIAL_BLOCK_BYTES) return null;
-        if (readFully(fs, fd, buffer, PARTIAL_BLOCK_BYTES, PARTIAL_BLOCK_BYTES, size - PARTIAL_BLOCK_BYTES) !== PARTIAL_BLOCK_BYTES)
-          return null;
-        hasher.update(buffer.subarray(0, 2 * PARTIAL_BLOCK_BYTES));
-      }
-      return hasher.digest("hex");
-    } catch {
-      return null;
-    } finally {
-      fs.closeSync(fd);
-    }
-  }
-
-  fullKey(abs: string, size: number): string | null {
-    const fd = this.open(abs);
-    if (fd < 0) return null;
-    const { buffer, hasher, fs } = this;
-    try {
-      hasher.init();
-      for (let position = 0; position < size;) {
-        const n = readFully(fs, fd, buffer, 0, Math.min(buffer.length, size - position), position);
-        if (n === 0) return null;
-        hasher.update(buffer.subarray(0, n));
-        position += n;
-      }
-      // One byte past the end must be EOF, else the file grew since the walk.
-      if (readFully(fs, fd, buffer, 0, 1, size) !== 0) return null;
-      return hasher.digest("hex");
-    } catch {
-      return null;
-    } finally {
-      fs.closeSync(fd);
-    }
-  }
-
-  private open(abs: string): number {
-    try {
-      return this.fs.openSync(abs, nodeFs.constants.O_RDONLY);
-    } catch {
-      return -1;
-    }
   }
 }

@@ -1,14 +1,13 @@
 import * as fs from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { CacheStats, HashCache } from "../scan/cached-hasher";
-import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "../scan/content-hasher";
-import type { ScanEntry } from "../scan/types";
+import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
+import { KEY_BYTES } from "./key-reader";
 
 /**
  * The CLI's hash cache: one binary file per scanned folder in the user's cache directory,
  * so a rescan of an unchanged tree reads no file content. Columns, not records: one read,
- * one string split and one Map build load 100,000 entries in a few tens of ms.
+ * one string split, and lookups in the order the last scan saved them (no Map of paths).
  *
  * Layout (little-endian): a 32-byte header (magic "CSHC", format version, entry count,
  * bytes of the path block, and the two first-pass sizes the keys were made with — other
@@ -19,7 +18,6 @@ import type { ScanEntry } from "../scan/types";
 const MAGIC = 0x43485343; // "CSHC" read as a little-endian u32
 export const HASH_CACHE_VERSION = 1;
 const HEADER_BYTES = 32;
-const KEY_BYTES = 16;
 /** Entries per folder's cache: beyond this a scan keeps the first ones (a miss costs a read, never a wrong answer). */
 export const MAX_CACHE_ENTRIES = 1_000_000;
 /** Cache files kept: the least recently written go first. */
@@ -31,6 +29,21 @@ export const MAX_CACHE_FILES = 16;
  */
 export const RACY_WINDOW_MS = 2_000;
 
+/** The two passes a key belongs to: 0 first (first and last blocks, or the whole small file), 1 full. */
+export type KeyPass = 0 | 1;
+
+/** What the cache needs of a scan's files: a path and a stamp per file index (the walk's FileTable). */
+export interface StampedFiles {
+  readonly fileCount: number;
+  path(i: number): string;
+  /** path(i) === path, without building the string. */
+  hasPath(i: number, path: string): boolean;
+  readonly size: Float64Array;
+  readonly mtime: Float64Array;
+  readonly ctime: Float64Array;
+  readonly ino: Float64Array;
+}
+
 export interface NodeHashCacheOptions {
   /** Folder for the cache files; defaults to the user cache directory (see defaultCacheDir). */
   dir?: string;
@@ -39,35 +52,31 @@ export interface NodeHashCacheOptions {
   now?: number;
 }
 
+export interface NodeHashCache {
+  /** Entries loaded from disk. */
+  readonly loaded: number;
+  readonly stats: { hits: number; misses: number };
+  /**
+   * Copies file i's remembered key of `pass` into out[at…at+16) when its path and stamp
+   * (size, mtime, ctime, inode) are those the key was made for; false otherwise (a miss).
+   */
+  lookup(i: number, pass: KeyPass, out: Uint8Array, at: number): boolean;
+  /** Remembers a key just computed for file i (not when the file changed within the racy window). */
+  remember(i: number, pass: KeyPass, key: Uint8Array, at: number): void;
+  /** Writes the cache for the next scan, files in `order`; never throws (an unsaved cache is a miss next time). */
+  save(order: ArrayLike<number>): void;
+}
+
 interface Loaded {
   names: string[];
   /** Built only when a lookup strays from the saved order (see `find`). */
   index: Map<string, number> | null;
-  /** Entries with a full key, by path: few, so built at once for the full pass. */
-  fullIndex: Map<string, number>;
   size: Float64Array;
   mtime: Float64Array;
   ctime: Float64Array;
   ino: Float64Array;
   flags: Uint8Array;
   keys: Buffer;
-}
-
-interface Fresh {
-  size: number;
-  mtime: number;
-  ctime: number;
-  ino: number;
-  first: string | undefined;
-  full: string | undefined;
-}
-
-export interface NodeHashCache extends HashCache<string> {
-  readonly stats: CacheStats;
-  /** Entries loaded from disk. */
-  readonly loaded: number;
-  /** Writes the cache for the next scan; never throws (a cache that cannot be saved is just a miss next time). */
-  save(): void;
 }
 
 /** The platform's per-user cache folder, or CLEANSPACE_CACHE_DIR. */
@@ -95,61 +104,59 @@ export function cacheFileFor(dir: string, root: string): string {
   return join(dir, `scan-hashes-v${HASH_CACHE_VERSION}-${rootTag(root)}.bin`);
 }
 
-/** Opens (or starts) the cache for one scanned root. A missing, foreign or damaged file is an empty cache. */
-export function openNodeHashCache(root: string, options: NodeHashCacheOptions = {}): NodeHashCache {
+/**
+ * Opens (or starts) the cache of one scanned root for the files of this scan. A missing,
+ * foreign or damaged file is an empty cache. Per file index it keeps which loaded entry
+ * matched (so the next file holds it again) and the keys computed now.
+ */
+export function openNodeHashCache(root: string, files: StampedFiles, options: NodeHashCacheOptions = {}): NodeHashCache {
   const dir = options.dir ?? defaultCacheDir();
   const file = cacheFileFor(dir, root);
   const cutoff = (options.now ?? Date.now()) - (options.racyWindowMs ?? RACY_WINDOW_MS);
   const loaded = load(file, root);
-  /** Per loaded entry: 1 when a lookup hit it this scan (its stamp still holds), so it goes into the next file. */
-  const kept = new Uint8Array(loaded?.names.length ?? 0);
-  let keptCount = 0;
-  /** Keys computed this scan (misses only: hits cost no allocation). */
-  const fresh = new Map<string, Fresh>();
-  const stats: CacheStats = { hits: 0, misses: 0 };
+  const n = files.fileCount;
+  /** Per file: the loaded entry its stamp matched; -1 not looked up yet, -2 no match. */
+  const match = new Int32Array(n).fill(-1);
+  /** Per file: 1 first key, 2 full key, computed this scan; keys in `fresh`. */
+  const freshFlags = new Uint8Array(n);
+  let fresh: Buffer | null = null;
+  let freshCount = 0;
+  let matched = 0;
+  const stats = { hits: 0, misses: 0 };
 
   /**
-   * Where a path is in the loaded cache. The first pass asks in the order the last scan saved
-   * (the walk and the size buckets are deterministic), so a cursor answers almost every
-   * lookup without a Map of 100,000 paths; anything else falls back to one, built once.
+   * Where a path is in the loaded cache. Lookups come in the order the last scan saved (the
+   * walk's order is canonical), so a cursor answers almost all of them without a Map of
+   * 100,000 paths; anything else falls back to one, built once.
    */
   let cursor = 0;
-  const find = (path: string, flag: number): number | undefined => {
-    const l = loaded as Loaded;
-    if (flag === 2) return l.fullIndex.get(path);
+  const find = (l: Loaded, i: number): number | undefined => {
     const names = l.names;
     for (let k = cursor, end = Math.min(names.length, cursor + 16); k < end; k++) {
-      if (names[k] === path) {
+      if (files.hasPath(i, names[k] as string)) {
         cursor = k + 1;
         return k;
       }
     }
-    l.index ??= new Map(names.map((name, i) => [name, i]));
-    const i = l.index.get(path);
-    if (i !== undefined) cursor = i + 1;
-    return i;
+    l.index ??= new Map(names.map((name, k) => [name, k]));
+    const k = l.index.get(files.path(i));
+    if (k !== undefined) cursor = k + 1;
+    return k;
   };
-  const at = (entry: ScanEntry<string>, flag: number): number => {
-    if (!loaded) return -1;
-    const i = find(entry.path, flag);
-    if (i === undefined || ((loaded.flags[i] ?? 0) & flag) === 0) return -1;
+  const entryOf = (i: number): number => {
+    const known = match[i] ?? -2;
+    if (known !== -1 || !loaded) return known;
+    const k = find(loaded, i);
     const same =
-      loaded.size[i] === entry.size &&
-      loaded.mtime[i] === entry.modified &&
-      loaded.ctime[i] === (entry.changed ?? -1) &&
-      loaded.ino[i] === (entry.ino ?? -1);
-    return same ? i : -1;
-  };
-  const keyAt = (i: number, slot: 0 | 1): string =>
-    (loaded as Loaded).keys.toString("hex", (i * 2 + slot) * KEY_BYTES, (i * 2 + slot + 1) * KEY_BYTES);
-  const hit = (entry: ScanEntry<string>, flag: 1 | 2): string | undefined => {
-    const i = at(entry, flag);
-    if (i < 0) return undefined;
-    if (kept[i] === 0) {
-      kept[i] = 1;
-      keptCount++;
-    }
-    return keyAt(i, flag === 1 ? 0 : 1);
+      k !== undefined &&
+      loaded.size[k] === files.size[i] &&
+      loaded.mtime[k] === files.mtime[i] &&
+      loaded.ctime[k] === files.ctime[i] &&
+      loaded.ino[k] === files.ino[i];
+    match[i] = same ? k : -2;
+    if (!same) return -2;
+    matched++;
+    return k;
   };
 
   return {
@@ -157,67 +164,36 @@ export function openNodeHashCache(root: string, options: NodeHashCacheOptions = 
     get loaded() {
       return loaded?.names.length ?? 0;
     },
-    has: (entry) => at(entry, 1) >= 0,
-    first: (entry) => hit(entry, 1),
-    full: (entry) => hit(entry, 2),
-    put(entry, pass, key) {
-      // Without a ctime the stamp is too weak to trust (a rewrite could keep size and mtime).
-      if (entry.changed === undefined || entry.changed > cutoff || entry.modified > cutoff) return;
-      if (key.length !== KEY_BYTES * 2) return;
-      let record = fresh.get(entry.path);
-      if (!record) {
-        if (fresh.size + keptCount >= MAX_CACHE_ENTRIES) return;
-        // Both keys present from the start: one object shape for every record.
-        record = { size: entry.size, mtime: entry.modified, ctime: entry.changed, ino: entry.ino ?? -1, first: undefined, full: undefined };
-        fresh.set(entry.path, record);
+    lookup(i, pass, out, at) {
+      const k = entryOf(i);
+      if (k < 0 || !loaded || ((loaded.flags[k] ?? 0) & (pass + 1)) === 0) {
+        stats.misses++;
+        return false;
       }
-      if (pass === "first") record.first = key;
-      else record.full = key;
+      const from = (k * 2 + pass) * KEY_BYTES;
+      loaded.keys.copy(out, at, from, from + KEY_BYTES);
+      stats.hits++;
+      return true;
     },
-    save() {
+    remember(i, pass, key, at) {
+      // A stamp this recent could hide a second write in the same clock tick.
+      if ((files.ctime[i] ?? Infinity) > cutoff || (files.mtime[i] ?? Infinity) > cutoff) return;
+      fresh ??= Buffer.alloc(n * 2 * KEY_BYTES);
+      fresh.set(key.subarray(at, at + KEY_BYTES), (i * 2 + pass) * KEY_BYTES);
+      if (freshFlags[i] === 0) freshCount++;
+      freshFlags[i] = (freshFlags[i] ?? 0) | (pass + 1);
+    },
+    save(order) {
       // An unchanged tree leaves the file as it is: nothing to write.
-      if (loaded && fresh.size === 0 && keptCount === loaded.names.length) return;
-      if (!loaded && fresh.size === 0) return;
+      if (freshCount === 0 && (!loaded || matched === loaded.names.length)) return;
       try {
-        write(file, root, merge(loaded, kept, fresh));
+        write(file, root, files, order, match, loaded, freshFlags, fresh);
         prune(dir, file);
       } catch {
         // Read-only home, full disk: the next scan reads the files again, that is all.
       }
     },
   };
-}
-
-/** The next cache: kept entries (with a key computed this scan added where one was missing), then new ones. */
-function merge(loaded: Loaded | null, kept: Uint8Array, fresh: Map<string, Fresh>): Map<string, Fresh> {
-  if (!loaded) return fresh; // a first scan: nothing to merge
-  const out = new Map<string, Fresh>();
-  {
-    for (let i = 0; i < kept.length; i++) {
-      if (kept[i] === 0) continue;
-      const path = loaded.names[i] as string;
-      const flags = loaded.flags[i] ?? 0;
-      const record: Fresh = {
-        size: loaded.size[i] ?? 0,
-        mtime: loaded.mtime[i] ?? 0,
-        ctime: loaded.ctime[i] ?? 0,
-        ino: loaded.ino[i] ?? 0,
-        first: undefined,
-        full: undefined,
-      };
-      if (flags & 1) record.first = loaded.keys.toString("hex", i * 2 * KEY_BYTES, (i * 2 + 1) * KEY_BYTES);
-      if (flags & 2) record.full = loaded.keys.toString("hex", (i * 2 + 1) * KEY_BYTES, (i * 2 + 2) * KEY_BYTES);
-      const added = fresh.get(path);
-      if (added && added.size === record.size && added.mtime === record.mtime && added.ctime === record.ctime && added.ino === record.ino) {
-        record.first ??= added.first;
-        record.full ??= added.full;
-        fresh.delete(path);
-      }
-      out.set(path, record);
-    }
-  }
-  for (const [path, record] of fresh) if (!out.has(path)) out.set(path, record);
-  return out;
 }
 
 function load(file: string, root: string): Loaded | null {
@@ -240,25 +216,39 @@ function load(file: string, root: string): Loaded | null {
   const column = (k: number) => new Float64Array(aligned.buffer, aligned.byteOffset + HEADER_BYTES + k * 8 * n, n);
   const names = aligned.toString("utf8", pathsAt, pathsAt + pathBytes).split("\0");
   if (names.length !== n + 1 || names[0] !== root) return null;
-  const flags = new Uint8Array(aligned.buffer, aligned.byteOffset + flagsAt, n);
-  const fullIndex = new Map<string, number>();
-  for (let i = 0; i < n; i++) if (((flags[i] ?? 0) & 2) !== 0) fullIndex.set(names[i + 1] as string, i);
   return {
     names: names.slice(1),
     index: null,
-    fullIndex,
     size: column(0),
     mtime: column(1),
     ctime: column(2),
     ino: column(3),
-    flags,
+    flags: new Uint8Array(aligned.buffer, aligned.byteOffset + flagsAt, n),
     keys: aligned.subarray(keysAt, pathsAt),
   };
 }
 
-function write(file: string, root: string, next: Map<string, Fresh>): void {
-  const n = next.size;
-  const paths = Buffer.from([root, ...next.keys()].join("\0"), "utf8");
+/** The next cache: every file of this scan (in `order`) with a key still valid, from the old file or computed now. */
+function write(
+  file: string,
+  root: string,
+  files: StampedFiles,
+  order: ArrayLike<number>,
+  match: Int32Array,
+  loaded: Loaded | null,
+  freshFlags: Uint8Array,
+  fresh: Buffer | null,
+): void {
+  const parts = [root];
+  const kept: number[] = [];
+  for (let o = 0; o < order.length && kept.length < MAX_CACHE_ENTRIES; o++) {
+    const i = order[o] as number;
+    if ((freshFlags[i] ?? 0) === 0 && (match[i] ?? -1) < 0) continue;
+    kept.push(i);
+    parts.push(files.path(i));
+  }
+  const n = kept.length;
+  const paths = Buffer.from(parts.join("\0"), "utf8");
   const flagsAt = HEADER_BYTES + 4 * 8 * n;
   const keysAt = flagsAt + n;
   const pathsAt = keysAt + 2 * KEY_BYTES * n;
@@ -270,23 +260,23 @@ function write(file: string, root: string, next: Map<string, Fresh>): void {
   out.writeUInt32LE(WHOLE_FILE_FIRST_PASS_BYTES, 16);
   out.writeUInt32LE(PARTIAL_BLOCK_BYTES, 20);
   const columns = new Float64Array(out.buffer, out.byteOffset + HEADER_BYTES, 4 * n);
-  let i = 0;
-  for (const record of next.values()) {
-    columns[i] = record.size;
-    columns[n + i] = record.mtime;
-    columns[2 * n + i] = record.ctime;
-    columns[3 * n + i] = record.ino;
-    let flags = 0;
-    if (record.first) {
-      flags |= 1;
-      out.write(record.first, keysAt + 2 * KEY_BYTES * i, KEY_BYTES, "hex");
+  for (let r = 0; r < n; r++) {
+    const i = kept[r] as number;
+    columns[r] = files.size[i] ?? 0;
+    columns[n + r] = files.mtime[i] ?? 0;
+    columns[2 * n + r] = files.ctime[i] ?? 0;
+    columns[3 * n + r] = files.ino[i] ?? 0;
+    const k = match[i] ?? -1;
+    const freshBits = freshFlags[i] ?? 0;
+    const loadedBits = loaded && k >= 0 ? (loaded.flags[k] ?? 0) : 0;
+    // Per pass: the key computed now, else the one loaded.
+    for (let pass = 0; pass < 2; pass++) {
+      const bit = pass + 1;
+      const to = keysAt + (r * 2 + pass) * KEY_BYTES;
+      if (fresh && (freshBits & bit) !== 0) fresh.copy(out, to, (i * 2 + pass) * KEY_BYTES, (i * 2 + pass + 1) * KEY_BYTES);
+      else if (loaded && (loadedBits & bit) !== 0) loaded.keys.copy(out, to, (k * 2 + pass) * KEY_BYTES, (k * 2 + pass + 1) * KEY_BYTES);
     }
-    if (record.full) {
-      flags |= 2;
-      out.write(record.full, keysAt + 2 * KEY_BYTES * i + KEY_BYTES, KEY_BYTES, "hex");
-    }
-    out[flagsAt + i] = flags;
-    i++;
+    out[flagsAt + r] = freshBits | loadedBits;
   }
   paths.copy(out, pathsAt);
   fs.mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
@@ -300,7 +290,7 @@ function prune(dir: string, keep: string): void {
   const files = fs
     .readdirSync(dir)
     .filter((name) => name.startsWith("scan-hashes-") && name.endsWith(".bin"))
-    .map((name) => join(dir, name));
+    .map((path) => join(dir, path));
   if (files.length <= MAX_CACHE_FILES) return;
   const byAge = files.map((path) => ({ path, mtime: fs.statSync(path).mtimeMs })).sort((a, b) => b.mtime - a.mtime);
   for (const { path } of byAge.slice(MAX_CACHE_FILES)) if (path !== keep) fs.rmSync(path, { force: true });

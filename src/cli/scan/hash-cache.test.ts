@@ -2,13 +2,9 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createXXHash128 } from "hash-wasm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { withHashCache } from "../scan/cached-hasher";
-import { runScan } from "../scan/run-scan";
-import { createNodeFsSource } from "../scan/sources/node-fs";
-import { HASH_CACHE_VERSION, cacheFileFor, openNodeHashCache } from "./hash-cache-file";
-import { createSequentialHasher } from "./sequential-hasher";
+import { HASH_CACHE_VERSION, cacheFileFor } from "./hash-cache-file";
+import { scanTree } from "./tree-scan";
 
 const work = fs.mkdtempSync(join(tmpdir(), "cs-hash-cache-"));
 let dir: string;
@@ -26,24 +22,29 @@ function write(name: string, bytes: Uint8Array | string, mtime = OLD): void {
   fs.utimesSync(join(dir, name), mtime, mtime);
 }
 
-/** One scan with the cache, as the CLI runs it; `reads` counts the hasher's reads of file content. */
+/** One scan with the cache, as the CLI runs it; `reads` counts the files whose content was opened. */
 async function scan(racyWindowMs = 0) {
   let reads = 0;
-  const hasher = createSequentialHasher(dir, async () => {
-    const real = await createXXHash128();
-    const update = real.update.bind(real);
-    real.update = (data) => {
+  const counting = {
+    ...fs,
+    openSync: ((...args: Parameters<typeof fs.openSync>) => {
       reads++;
-      return update(data);
-    };
-    return real;
+      return fs.openSync(...args);
+    }) as typeof fs.openSync,
+  };
+  let cacheLine = "";
+  const result = await scanTree(dir, {
+    now: Date.now(),
+    cache: { dir: cacheDir, racyWindowMs },
+    fs: counting,
+    onPhase: (phase) => {
+      if (phase.startsWith("cache")) cacheLine = phase;
+    },
   });
-  const cache = openNodeHashCache(dir, { dir: cacheDir, racyWindowMs });
-  const result = await runScan(createNodeFsSource(dir), { hasher: withHashCache(hasher, cache, cache.stats), now: Date.UTC(2026, 0, 1) });
-  cache.save();
+  const [, loaded = "0", hits = "0"] = /cache \((\d+) loaded, (\d+) hits/.exec(cacheLine) ?? [];
   const pathOf = (id: number) => result.items.find((i) => i.id === id)?.path;
   const groups = result.duplicates.map((g) => g.itemIds.map(pathOf).sort().join(" ")).sort();
-  return { groups, reads, loaded: cache.loaded, hits: cache.stats.hits };
+  return { groups, reads, loaded: Number(loaded), hits: Number(hits) };
 }
 
 beforeEach(async () => {

@@ -1,0 +1,216 @@
+import { firstPassCoversWholeFile } from "../../scan/content-hasher";
+import type { Crew } from "./crew";
+import type { FileTable } from "./file-table";
+import type { KeyPass, NodeHashCache } from "./hash-cache-file";
+import { runPass } from "./hash-pass";
+import { KEY_BYTES, type KeyReader } from "./key-reader";
+
+export interface FindGroupsInput {
+  table: FileTable;
+  root: string;
+  crew: Crew | null;
+  cache: NodeHashCache | null;
+  reader: () => KeyReader;
+  metadataOnly: boolean;
+  signal?: AbortSignal;
+  onPhase?: (phase: string) => void;
+  onProgress?: (phase: "hash" | "verify", done: number, total: number) => void;
+}
+
+export interface FoundGroups {
+  /** Item position → file index: one position per physical file (hard links are listed once). */
+  itemFiles: Int32Array;
+  /** Extra names of files already listed under another name. */
+  hardLinks: number;
+  /** Duplicate groups as item positions. */
+  groups: number[][];
+  /** Candidate file indexes in first-pass order (the order the hash cache is saved in). */
+  candidates: Int32Array;
+  /** Candidates whose bytes could not be read: left out of every group. */
+  unreadable: number;
+}
+
+/**
+ * Duplicates in three sieves, as the engine's findDuplicates: equal size, a key of the
+ * first and last 4 KiB (the whole file up to 64 KiB), then a key of every byte for the
+ * survivors — on columns, with 16-byte binary keys, the cache asked before any read.
+ */
+export function findGroups(input: FindGroupsInput): FoundGroups {
+  const { table, metadataOnly, onPhase } = input;
+  const { itemFiles, hardLinks } = oneItemPerFile(table);
+  const positionOf = positionsOf(itemFiles, table.fileCount, hardLinks);
+  const sizeGroups = groupBySize(table, itemFiles);
+  onPhase?.(`sizes (${sizeGroups.length} sizes shared)`);
+  if (metadataOnly) return { itemFiles, hardLinks, groups: sizeGroups, candidates: new Int32Array(0), unreadable: 0 };
+
+  // First pass: every member of every size group, one slot each.
+  const firstSlots: number[][] = [];
+  const firstFiles: number[] = [];
+  for (const group of sizeGroups) {
+    const slots: number[] = [];
+    for (const position of group) {
+      slots.push(firstFiles.length);
+      firstFiles.push(itemFiles[position] as number);
+    }
+    firstSlots.push(slots);
+  }
+  const first = keysOf(input, 0, firstFiles);
+  const afterFirst = splitByKey(firstSlots, first.keys, first.ok);
+  onPhase?.(`first-pass (${firstFiles.length} files, ${first.read} read, ${first.byWorkers} by workers)`);
+
+  const groups: number[][] = [];
+  const fullSlots: number[][] = [];
+  const fullFiles: number[] = [];
+  for (const slots of afterFirst.groups) {
+    const f = firstFiles[slots[0] as number] as number;
+    if (firstPassCoversWholeFile(table.size[f] ?? 0)) {
+      groups.push(slots.map((s) => positionOf(firstFiles[s] as number)));
+      continue;
+    }
+    const next: number[] = [];
+    for (const s of slots) {
+      next.push(fullFiles.length);
+      fullFiles.push(firstFiles[s] as number);
+    }
+    fullSlots.push(next);
+  }
+  const full = keysOf(input, 1, fullFiles);
+  const afterFull = splitByKey(fullSlots, full.keys, full.ok);
+  for (const slots of afterFull.groups) groups.push(slots.map((s) => positionOf(fullFiles[s] as number)));
+  onPhase?.(`full-pass (${fullFiles.length} files, ${full.read} read, ${full.byWorkers} by workers)`);
+  return {
+    itemFiles,
+    hardLinks,
+    groups,
+    candidates: Int32Array.from(firstFiles),
+    unreadable: afterFirst.unreadable + afterFull.unreadable,
+  };
+}
+
+/**
+ * Hard links: several names of one physical file become one item, at the place of the first
+ * name in walk order but under the smallest path (the engine's collectFiles rule): deleting
+ * one name frees nothing, so they are never "wasted copies".
+ */
+function oneItemPerFile(table: FileTable): { itemFiles: Int32Array; hardLinks: number } {
+  const n = table.fileCount;
+  if (table.linkIds.size === 0) return { itemFiles: identity(n), hardLinks: 0 };
+  const holder = new Map<string, number>(); // link id → the file index shown for it
+  const firstOf = new Map<string, number>(); // link id → the file index whose place it takes
+  const dropped = new Uint8Array(n);
+  let hardLinks = 0;
+  for (const [i, id] of table.linkIds) {
+    const shown = holder.get(id);
+    if (shown === undefined) {
+      holder.set(id, i);
+      firstOf.set(id, i);
+      continue;
+    }
+    hardLinks++;
+    dropped[i] = 1;
+    if (table.path(i) < table.path(shown)) holder.set(id, i);
+  }
+  const shownAt = new Map<number, number>();
+  for (const [id, first] of firstOf) shownAt.set(first, holder.get(id) as number);
+  const itemFiles = new Int32Array(n - hardLinks);
+  let p = 0;
+  for (let i = 0; i < n; i++) if (dropped[i] === 0) itemFiles[p++] = shownAt.get(i) ?? i;
+  return { itemFiles, hardLinks };
+}
+
+function identity(n: number): Int32Array {
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+}
+
+/** Item positions by size; zero-byte files are never duplicates. Most sizes are unique, so a bucket is a bare number until a second file comes. */
+function groupBySize(table: FileTable, itemFiles: Int32Array): number[][] {
+  const bySize = new Map<number, number | number[]>();
+  const { size } = table;
+  for (let p = 0; p < itemFiles.length; p++) {
+    const s = size[itemFiles[p] as number] ?? 0;
+    if (s === 0) continue;
+    const bucket = bySize.get(s);
+    if (bucket === undefined) bySize.set(s, p);
+    else if (typeof bucket === "number") bySize.set(s, [bucket, p]);
+    else bucket.push(p);
+  }
+  const groups: number[][] = [];
+  for (const bucket of bySize.values()) if (typeof bucket !== "number") groups.push(bucket);
+  return groups;
+}
+
+/** Item position of a file index: the same number unless hard links were folded (then an inverse of itemFiles). */
+function positionsOf(itemFiles: Int32Array, files: number, hardLinks: number): (f: number) => number {
+  if (hardLinks === 0) return (f) => f;
+  const at = new Int32Array(files).fill(-1);
+  for (let p = 0; p < itemFiles.length; p++) at[itemFiles[p] as number] = p;
+  return (f) => at[f] as number;
+}
+
+/** Keys of `files` for one pass: the cache first, the threads for the rest (and the cache remembers those). */
+function keysOf(
+  input: FindGroupsInput,
+  pass: KeyPass,
+  files: readonly number[],
+): { keys: Buffer; ok: Uint8Array; read: number; byWorkers: number } {
+  const { cache, table } = input;
+  const keys = Buffer.alloc(files.length * KEY_BYTES);
+  const ok = new Uint8Array(files.length);
+  const misses: number[] = [];
+  for (let k = 0; k < files.length; k++) {
+    if (cache?.lookup(files[k] as number, pass, keys, k * KEY_BYTES)) ok[k] = 1;
+    else misses.push(k);
+  }
+  if (misses.length === 0) return { keys, ok, read: 0, byWorkers: 0 };
+  const missFiles = misses.map((k) => files[k] as number);
+  const fresh = runPass(
+    {
+      crew: input.crew,
+      root: input.root,
+      path: (i) => table.path(i),
+      size: table.size,
+      listedBy: table.listedBy,
+      reader: input.reader,
+      signal: input.signal,
+      onProgress: input.onProgress ? (done, total) => input.onProgress?.(pass === 0 ? "hash" : "verify", done, total) : undefined,
+    },
+    pass,
+    missFiles,
+  );
+  for (let j = 0; j < misses.length; j++) {
+    if (fresh.ok[j] !== 1) continue;
+    const k = misses[j] as number;
+    fresh.keys.copy(keys, k * KEY_BYTES, j * KEY_BYTES, (j + 1) * KEY_BYTES);
+    ok[k] = 1;
+    cache?.remember(files[k] as number, pass, keys, k * KEY_BYTES);
+  }
+  return { keys, ok, read: misses.length, byWorkers: fresh.byWorkers };
+}
+
+/** Splits groups of slots by key; a group of two (the usual case) is one 16-byte compare, larger ones go through a Map. */
+function splitByKey(groups: readonly number[][], keys: Buffer, ok: Uint8Array): { groups: number[][]; unreadable: number } {
+  const out: number[][] = [];
+  let unreadable = 0;
+  for (const group of groups) {
+    const members = group.filter((s) => ok[s] === 1);
+    unreadable += group.length - members.length;
+    if (members.length < 2) continue;
+    if (members.length === 2) {
+      const a = (members[0] as number) * KEY_BYTES;
+      const b = (members[1] as number) * KEY_BYTES;
+      if (keys.compare(keys, a, a + KEY_BYTES, b, b + KEY_BYTES) === 0) out.push(members);
+      continue;
+    }
+    const byKey = new Map<string, number[]>();
+    for (const s of members) {
+      const key = keys.toString("latin1", s * KEY_BYTES, (s + 1) * KEY_BYTES);
+      const same = byKey.get(key);
+      if (same) same.push(s);
+      else byKey.set(key, [s]);
+    }
+    for (const same of byKey.values()) if (same.length > 1) out.push(same);
+  }
+  return { groups: out, unreadable };
+}

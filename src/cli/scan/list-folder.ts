@@ -1,0 +1,99 @@
+import type * as nodeFs from "node:fs";
+import { TRASH_DIR } from "../../domain/scan-rules";
+import { ScanAccessError } from "../../scan/errors";
+import type { SkipCounts } from "../../scan/types";
+import type { FileTable } from "./file-table";
+
+/** The few fs calls the walk makes; injectable so tests can fake EACCES even when run as root. */
+export type WalkFs = Pick<typeof nodeFs, "readdirSync" | "lstatSync" | "statSync">;
+
+/** One walker's state: its table, its skip counts and the folders it has already listed. */
+export interface Walker {
+  fs: WalkFs;
+  /** The scanned folder, without a trailing "/" (except "/" itself). */
+  root: string;
+  table: FileTable;
+  skipped: SkipCounts;
+  /** "dev:ino" of every folder this walker listed: a folder met twice is a loop (bind mounts). */
+  seen: Set<string>;
+}
+
+export function createWalker(fs: WalkFs, root: string, table: FileTable): Walker {
+  return { fs, root, table, skipped: { symlinks: 0, special: 0, unreadable: 0, loops: 0 }, seen: new Set() };
+}
+
+const DIR_OPTIONS = { withFileTypes: true } as const;
+/** One options object for every lstat: a vanished file answers undefined instead of throwing (no error object built). */
+const LSTAT_NO_THROW = { throwIfNoEntry: false } as const;
+
+/**
+ * Lists one folder (relative path `rel`, "" for the root) into the walker's table: one
+ * readdir with file types, one lstat per regular file; subfolders go on `pending`. The same
+ * rules as the engine's Node source (src/scan/sources/node-fs.ts): symbolic links are never
+ * followed (counted), special files are skipped (counted), the CleanSpace trash is never
+ * entered, an unreadable folder is counted, never fatal — except the root, which throws.
+ * Returns the number of subfolders pushed.
+ */
+export function listFolder(walker: Walker, rel: string, pending: string[]): number {
+  const { fs, root, table, skipped } = walker;
+  const abs = rel === "" ? root : `${root}/${rel}`;
+  let dirents: nodeFs.Dirent[];
+  let dir: number;
+  try {
+    // The root may be a link to a folder (follow it); below it, lstat never follows one.
+    const id = rel === "" ? fs.statSync(abs) : fs.lstatSync(abs);
+    if (!id.isDirectory()) throw new Error("no longer a folder");
+    const key = `${id.dev}:${id.ino}`;
+    if (walker.seen.has(key)) {
+      skipped.loops++;
+      return 0;
+    }
+    walker.seen.add(key);
+    dirents = fs.readdirSync(abs, DIR_OPTIONS);
+    dir = table.addDir(rel, id.dev, id.ino);
+  } catch (error) {
+    if (rel === "") throw new ScanAccessError("unreadable", `Cannot read ${root}: ${errorCode(error) ?? String(error)}`);
+    skipped.unreadable++; // EACCES, ENAMETOOLONG past PATH_MAX, vanished: counted, never fatal
+    return 0;
+  }
+  const prefix = rel === "" ? "" : `${rel}/`;
+  const absPrefix = `${abs}/`;
+  let pushed = 0;
+  for (const dirent of dirents) {
+    const name = dirent.name;
+    if (dirent.isDirectory()) {
+      // CleanSpace's own trash is already cleaned up: never walked into.
+      if (name !== TRASH_DIR) {
+        pending.push(prefix + name);
+        pushed++;
+      }
+    } else if (dirent.isFile()) {
+      let stats: nodeFs.Stats | undefined;
+      try {
+        stats = fs.lstatSync(absPrefix + name, LSTAT_NO_THROW);
+      } catch {
+        stats = undefined;
+      }
+      if (!stats) {
+        skipped.unreadable++;
+      } else if (!stats.isFile()) {
+        // Changed type between readdir and lstat.
+        if (stats.isSymbolicLink()) skipped.symlinks++;
+        else skipped.special++;
+      } else {
+        const i = table.addFile(dir, name, stats.size, Math.trunc(stats.mtimeMs), stats.ctimeMs, stats.ino);
+        // Only a file with several names needs an identity; the rest save the string.
+        if (stats.nlink > 1) table.linkIds.set(i, `${stats.dev}:${stats.ino}`);
+      }
+    } else if (dirent.isSymbolicLink()) {
+      skipped.symlinks++;
+    } else {
+      skipped.special++;
+    }
+  }
+  return pushed;
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
+}

@@ -1,0 +1,213 @@
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedBenchDir } from "../../../e2e/support/shared-bench";
+import { runScan } from "../../scan/run-scan";
+import { createNodeFsSource } from "../../scan/sources/node-fs";
+import type { ScanResult } from "../../scan/types";
+import { type TreeFs, scanTree } from "./tree-scan";
+
+const NOW = 1_750_000_000_000;
+let work: string;
+let workerUrl: URL;
+let failingWorkerUrl: URL;
+const corpora: string[] = [];
+
+/** A result with ids replaced by paths: two scans agree when these are equal, whatever their item order. */
+function byPath(result: ScanResult) {
+  const pathOf = new Map(result.items.map((item) => [item.id, item.path]));
+  const items = result.items
+    .map(({ id: _id, duplicateGroup, ...rest }) => ({ ...rest, duplicate: duplicateGroup !== null }))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
+  const groups = result.duplicates.map(({ id: _id, itemIds, originalId, ...rest }) => ({
+    ...rest,
+    paths: itemIds.map((id) => pathOf.get(id)),
+    original: pathOf.get(originalId),
+  }));
+  return {
+    items,
+    groups,
+    summary: result.summary,
+    skipped: result.skipped,
+    hardLinks: result.hardLinks,
+    metadataOnly: result.metadataOnly,
+  };
+}
+
+const engine = (dir: string, metadataOnly = false, fsApi?: TreeFs) =>
+  runScan(createNodeFsSource(dir, fsApi as never), { now: NOW, metadataOnly });
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(join(tmpdir(), "cs-tree-scan-"));
+  // The scan worker as the CLI bundle ships it, so these tests run real threads from source.
+  await build({
+    entryPoints: [fileURLToPath(new URL("./scan-worker.ts", import.meta.url))],
+    outfile: join(work, "scan-worker.cjs"),
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    mainFields: ["module", "main"],
+    logLevel: "error",
+  });
+  workerUrl = pathToFileURL(join(work, "scan-worker.cjs"));
+  fs.writeFileSync(join(work, "failing-worker.cjs"), "throw new Error('broken worker');\n");
+  failingWorkerUrl = pathToFileURL(join(work, "failing-worker.cjs"));
+  const bench = sharedBenchDir();
+  for (const [seed, files, bytes] of [
+    ["1", "400", "12M"],
+    ["7", "1500", "30M"],
+  ] as const) {
+    const dir = join(work, `corpus-${seed}`);
+    execFileSync(
+      process.execPath,
+      [join(bench, "make-corpus.mjs"), dir, "--files", files, "--seed", seed, "--max-bytes", bytes, "--now", String(NOW)],
+      {
+        stdio: "ignore",
+      },
+    );
+    corpora.push(dir);
+  }
+}, 120_000);
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** Hard links, symbolic links, a FIFO, the trash, empty files, same-size traps, odd names. */
+function edgeTree(): string {
+  const dir = join(work, "edges");
+  if (fs.existsSync(dir)) return dir;
+  fs.mkdirSync(join(dir, "a", "b"), { recursive: true });
+  fs.mkdirSync(join(dir, ".cleanspace-trash", "2026"), { recursive: true });
+  fs.mkdirSync(join(dir, "z"), { recursive: true });
+  fs.writeFileSync(join(dir, "a", "one.txt"), "same bytes");
+  fs.writeFileSync(join(dir, "z", "two.txt"), "same bytes");
+  fs.writeFileSync(join(dir, ".cleanspace-trash", "2026", "three.txt"), "same bytes");
+  fs.writeFileSync(join(dir, "a", "b", "data.bin"), "linked bytes");
+  fs.linkSync(join(dir, "a", "b", "data.bin"), join(dir, "z", "alias.bin"));
+  fs.linkSync(join(dir, "a", "b", "data.bin"), join(dir, "a", "alias-2.bin"));
+  fs.writeFileSync(join(dir, "copy-of-data.bin"), "linked bytes");
+  fs.symlinkSync("..", join(dir, "a", "loop"));
+  fs.symlinkSync("one.txt", join(dir, "a", "link.txt"));
+  execFileSync("mkfifo", [join(dir, "pipe")]);
+  fs.writeFileSync(join(dir, "empty-1"), "");
+  fs.writeFileSync(join(dir, "a", "empty-2"), "");
+  const big = Buffer.alloc(200_000, 3);
+  fs.writeFileSync(join(dir, "big-1.bin"), big);
+  fs.writeFileSync(join(dir, "a", "big-2.bin"), big);
+  big[100_000] = 4; // same size, same first and last 4 KiB: only the full key differs
+  fs.writeFileSync(join(dir, "z", "big-3.bin"), big);
+  for (const name of ["line\nbreak.txt", "ünï 照片.jpg", "quote\"'.txt"]) fs.writeFileSync(join(dir, "a", name), "odd names alike");
+  fs.utimesSync(join(dir, "z", "two.txt"), 1_600_000_000, 1_600_000_000);
+  return dir;
+}
+
+describe("scanTree (the CLI's scan) gives the engine's answer", () => {
+  it("on generated corpora: the same items, groups, originals, summary and skip counts as runScan", async () => {
+    for (const dir of corpora) {
+      const expected = byPath(await engine(dir));
+      expect(byPath(await scanTree(dir, { now: NOW, cache: null }))).toEqual(expected);
+      expect(byPath(await scanTree(dir, { now: NOW, cache: null, threads: 2, workerUrl }))).toEqual(expected);
+      expect(expected.groups.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("on links, FIFOs, the trash, empty files, traps and odd names", async () => {
+    const dir = edgeTree();
+    const expected = byPath(await engine(dir));
+    const result = await scanTree(dir, { now: NOW, cache: null });
+    expect(byPath(result)).toEqual(expected);
+    expect(result.hardLinks).toBe(2);
+    expect(result.skipped.symlinks).toBe(2);
+    expect(result.skipped.special).toBe(1);
+    expect(result.items.some((i) => i.path.includes(".cleanspace-trash"))).toBe(false);
+    expect(byPath(await scanTree(dir, { now: NOW, cache: null, threads: 3, workerUrl }))).toEqual(expected);
+  });
+
+  it("with --metadata-only: equal sizes as possible duplicates, as the engine", async () => {
+    for (const dir of [...corpora, edgeTree()]) {
+      const expected = byPath(await engine(dir, true));
+      expect(byPath(await scanTree(dir, { now: NOW, cache: null, metadataOnly: true }))).toEqual(expected);
+      expect(byPath(await scanTree(dir, { now: NOW, cache: null, metadataOnly: true, threads: 2, workerUrl }))).toEqual(expected);
+    }
+  });
+
+  it("counts unreadable folders and files and goes on (faked, so it means the same as root)", async () => {
+    const dir = corpora[0] as string;
+    const [secret] = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory());
+    const eacces = () => Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+    const fakeFs = {
+      ...fs,
+      readdirSync: ((p: fs.PathLike, o: never) => {
+        if (String(p).endsWith(`/${secret?.name}`)) throw eacces();
+        return fs.readdirSync(p, o);
+      }) as typeof fs.readdirSync,
+    };
+    const result = await scanTree(dir, { now: NOW, cache: null, fs: fakeFs });
+    expect(byPath(result)).toEqual(byPath(await engine(dir, false, fakeFs)));
+    expect(result.skipped.unreadable).toBe(1);
+  });
+
+  it("gives the same result, items in the same order, on 1, 2 and 3 threads", async () => {
+    const dir = corpora[1] as string;
+    const one = await scanTree(dir, { now: NOW, cache: null });
+    for (const threads of [2, 3]) expect(await scanTree(dir, { now: NOW, cache: null, threads, workerUrl })).toEqual(one);
+  });
+
+  it("shares the walk and both key passes with the workers (the main thread slowed so they must)", async () => {
+    const dir = corpora[1] as string;
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const slowFs = {
+      ...fs,
+      readdirSync: ((p: fs.PathLike, o: never) => {
+        Atomics.wait(pause, 0, 0, 5);
+        return fs.readdirSync(p, o);
+      }) as typeof fs.readdirSync,
+      readSync: ((...args: Parameters<typeof fs.readSync>) => {
+        Atomics.wait(pause, 0, 0, 1);
+        return fs.readSync(...args);
+      }) as typeof fs.readSync,
+    };
+    const phases: string[] = [];
+    const result = await scanTree(dir, { now: NOW, cache: null, threads: 2, workerUrl, fs: slowFs, onPhase: (p) => phases.push(p) });
+    expect(result).toEqual(await scanTree(dir, { now: NOW, cache: null }));
+    const byWorkers = (phase: string) => Number(/(\d+) by workers/.exec(phases.find((p) => p.startsWith(phase)) ?? "")?.[1] ?? 0);
+    expect(byWorkers("walk")).toBeGreaterThan(0);
+    expect(byWorkers("first-pass")).toBeGreaterThan(0);
+    expect(byWorkers("full-pass")).toBeGreaterThan(0);
+  });
+
+  it("remembers the keys the workers computed: a rescan on two threads reads no file, with the same result", async () => {
+    const dir = corpora[1] as string;
+    const cache = { dir: join(work, "cache-threads"), racyWindowMs: 0 };
+    const phases: string[] = [];
+    const first = await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl });
+    const again = await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl, onPhase: (p) => phases.push(p) });
+    expect(again).toEqual(first);
+    expect(phases.find((p) => p.startsWith("first-pass"))).toMatch(/, 0 read,/);
+    expect(phases.find((p) => p.startsWith("full-pass"))).toMatch(/, 0 read,/);
+    expect(phases.find((p) => p.startsWith("cache"))).toMatch(/, 0 misses\)/);
+  });
+
+  it("scans alone when the worker cannot start", async () => {
+    const dir = corpora[0] as string;
+    const result = await scanTree(dir, { now: NOW, cache: null, threads: 2, workerUrl: failingWorkerUrl });
+    expect(result).toEqual(await scanTree(dir, { now: NOW, cache: null }));
+  });
+
+  it("fails clearly for a missing root or a file as root", async () => {
+    await expect(scanTree(join(work, "nope"), { cache: null })).rejects.toMatchObject({ problem: "not-found" });
+    fs.writeFileSync(join(work, "plain-file"), "x");
+    await expect(scanTree(join(work, "plain-file"), { cache: null, threads: 2, workerUrl })).rejects.toMatchObject({
+      problem: "not-a-directory",
+    });
+  });
+
+  it("stops at an aborted signal, with the workers", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(scanTree(corpora[1] as string, { cache: null, threads: 2, workerUrl, signal: controller.signal })).rejects.toThrow();
+  });
+});

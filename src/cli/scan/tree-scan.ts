@@ -1,0 +1,173 @@
+import * as nodeFs from "node:fs";
+import { ProgressReporter } from "../../scan/progress";
+import { checkRoot, trimSlash } from "../../scan/sources/node-fs";
+import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../scan/types";
+import { buildResult } from "./build-result";
+import { type Crew, OUTSTANDING } from "./crew";
+import { FileTable } from "./file-table";
+import { type NodeHashCache, type NodeHashCacheOptions, openNodeHashCache } from "./hash-cache-file";
+import { findGroups } from "./find-groups";
+import { type KeyFs, KeyReader } from "./key-reader";
+import { type WalkFs, createWalker, listFolder } from "./list-folder";
+import { type TableParts, fromPayload, mergeTables } from "./merge-tables";
+import { type Team, createTeam } from "./team";
+import { Xxhash128, compileXxhash128 } from "./xxhash128";
+
+export type TreeFs = WalkFs & KeyFs & Pick<typeof nodeFs, "accessSync">;
+
+export interface TreeScanOptions {
+  /** Read no content: duplicates by equal size only, labelled possible duplicates (spec §5). */
+  metadataOnly?: boolean;
+  /** Reference time for "old" and scannedAt; defaults to the clock. */
+  now?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: ScanProgress) => void;
+  /** Told when each stage ends, with a few figures: for CLEANSPACE_PROFILE. */
+  onPhase?: (phase: string) => void;
+  /** Threads in all, the main one included; more than 1 needs `workerUrl`. */
+  threads?: number;
+  /** dist/cli/scan-worker.js; null (running from source) scans on the main thread only. */
+  workerUrl?: URL | null;
+  /** The hash cache (see hash-cache-file.ts); null: read every candidate. */
+  cache?: NodeHashCacheOptions | null;
+  /** Tests fake the file system (EACCES as root) and count reads. */
+  fs?: TreeFs;
+}
+
+/**
+ * The CLI's scan of a folder: the result `runScan` gives for a Node source (same items,
+ * groups, summary, skip counts and hard-link rule), built for speed (decision 016): a
+ * synchronous walk into columns (FileTable) shared by the threads folder by folder, size
+ * buckets, then first and full keys — each pass split between the threads and looked up
+ * in the hash cache first — and one item object per file only at the end.
+ */
+export async function scanTree(root: string, options: TreeScanOptions = {}): Promise<ScanResult> {
+  const fs = options.fs ?? nodeFs;
+  const { signal, onPhase } = options;
+  const nowMs = options.now ?? Date.now();
+  const metadataOnly = options.metadataOnly ?? false;
+  const counts: ScanCounts = { files: 0, photos: 0, apps: 0, email: 0 };
+  const reporter = new ProgressReporter(options.onProgress);
+  const base = trimSlash(root);
+
+  signal?.throwIfAborted();
+  reporter.enter("permissions", counts);
+  checkRoot(fs, root);
+  signal?.throwIfAborted();
+  reporter.enter("files", counts);
+
+  const threads = options.workerUrl ? Math.max(1, options.threads ?? 1) : 1;
+  // Compiled once, here, and handed to the workers (a WebAssembly.Module crosses threads as is).
+  const wasm = metadataOnly ? null : compileXxhash128();
+  const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base, wasm) : null;
+  const reader = wasm ? new KeyReader(new Xxhash128(wasm), fs) : null;
+  try {
+    team?.start();
+    const walked = walkAll(fs, base, team, counts, reporter, signal);
+    const table = walked.table;
+    const crew = walked.shared ? (team?.crew ?? null) : null;
+    onPhase?.(`walk (${table.fileCount} files, ${table.dirCount} folders${crew ? `, ${walked.byWorkers} by workers` : ""})`);
+
+    const cache: NodeHashCache | null =
+      // The racy window is measured on the clock, not on `now` (a reference time for "old" only).
+      metadataOnly || options.cache === null ? null : openNodeHashCache(base, table, options.cache);
+    const found = findGroups({
+      table,
+      root: base,
+      crew,
+      cache,
+      reader: () => reader as KeyReader,
+      metadataOnly,
+      signal,
+      onPhase,
+      onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
+    });
+    const result = buildResult({ table, found, skipped: walked.skipped, metadataOnly, nowMs });
+    counts.photos = result.summary.photosCount;
+    onPhase?.("result");
+    if (cache) {
+      cache.save(found.candidates);
+      onPhase?.(`cache (${cache.loaded} loaded, ${cache.stats.hits} hits, ${cache.stats.misses} misses)`);
+    }
+    for (const stage of ["photos", "apps", "email", "complete"] as const) reporter.enter(stage, counts);
+    return result;
+  } finally {
+    team?.close();
+  }
+}
+
+interface Walked {
+  table: FileTable;
+  skipped: SkipCounts;
+  /** The workers took part and may take key batches too. */
+  shared: boolean;
+  /** Files the workers listed. */
+  byWorkers: number;
+}
+
+/** Walks the tree with the team when there is one; alone again if the shared walk cannot give the single-thread answer. */
+function walkAll(
+  fs: WalkFs,
+  root: string,
+  team: Team | null,
+  counts: ScanCounts,
+  reporter: ProgressReporter,
+  signal?: AbortSignal,
+): Walked {
+  if (team) {
+    const shared = walkShared(fs, root, team.crew, team, counts, reporter, signal);
+    if (shared) return { ...shared, shared: true };
+  }
+  counts.files = 0;
+  const table = new FileTable();
+  const walker = createWalker(fs, root, table);
+  const stack = [""];
+  while (stack.length > 0) {
+    signal?.throwIfAborted();
+    listFolder(walker, stack.pop() as string, stack);
+    counts.files = table.fileCount;
+    reporter.tick(counts, "walk", counts.files);
+  }
+  return { table: mergeTables([table]) as FileTable, skipped: walker.skipped, shared: false, byWorkers: 0 };
+}
+
+function walkShared(
+  fs: WalkFs,
+  root: string,
+  crew: Crew,
+  team: Team,
+  counts: ScanCounts,
+  reporter: ProgressReporter,
+  signal?: AbortSignal,
+): { table: FileTable; skipped: SkipCounts; byWorkers: number } | null {
+  const own = new FileTable();
+  const walker = createWalker(fs, root, own);
+  const stack = [""];
+  const completed = crew.walk(
+    stack,
+    (rel) => listFolder(walker, rel, stack),
+    () => {
+      signal?.throwIfAborted();
+      counts.files = own.fileCount;
+      reporter.tick(counts, "walk", counts.files);
+    },
+  );
+  const tables: TableParts[] = [own];
+  const skipped = { ...walker.skipped };
+  for (const w of team.closeWalk()) {
+    for (;;) {
+      const sequence = crew.sequence();
+      const got = crew.take(w, "table");
+      if (got) {
+        tables.push({ ...fromPayload(got.table), thread: w });
+        for (const key of Object.keys(skipped) as (keyof SkipCounts)[]) skipped[key] += got.table.skipped[key];
+        break;
+      }
+      if (crew.anyDead()) return null;
+      crew.sleep(sequence);
+    }
+  }
+  if (!completed || Atomics.load(crew.ctl, OUTSTANDING) !== 0) return null;
+  const table = mergeTables(tables);
+  return table ? { table, skipped, byWorkers: table.fileCount - own.fileCount } : null;
+}
