@@ -9,7 +9,19 @@ const DAY = 86_400_000;
 function item(id: number, path: string, size: number, modified: number): ScanItem {
   const isOld = NOW - modified > 183 * DAY;
   const name = path.split("/").pop() ?? path;
-  return { id, path, name, size, type: "", category: "other", modified, isLarge: size > 100 * 1024 * 1024, isOld, duplicateGroup: null, isOriginal: false };
+  return {
+    id,
+    path,
+    name,
+    size,
+    type: "",
+    category: "other",
+    modified,
+    isLarge: size > 100 * 1024 * 1024,
+    isOld,
+    duplicateGroup: null,
+    isOriginal: false,
+  };
 }
 
 describe("toJsonReport", () => {
