@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { appChunks } from "./scripts/app-chunks";
 
 /**
  * Installable app and offline shell (docs/decisions/003-device-and-offline.md): Workbox
@@ -40,11 +42,13 @@ const pwa = VitePWA({
   },
 });
 
+const chunks = appChunks(fileURLToPath(new URL(".", import.meta.url)));
+
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), pwa, chunks.plugin],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
@@ -56,8 +60,9 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: "index.html", "public-page": "src/client/public-page.tsx" },
       // React in a chunk of its own, named for what it is: both entries load it, and it
-      // changes less often than our code (a new build keeps it cached).
-      output: { codeSplitting: { groups: [{ name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+      // changes less often than our code (a new build keeps it cached). The app's code in a
+      // few files rather than dozens: scripts/app-chunks.ts.
+      output: { codeSplitting: { groups: chunks.groups } },
     },
   },
   worker: { format: "es" },

@@ -204,12 +204,15 @@ test.describe("insights", () => {
     await expect(page.getByRole("article", { name: "Remove duplicate photos" })).toBeVisible();
     await expect(page.getByRole("article", { name: "Clean up your inbox" })).toHaveCount(0);
 
-    // Apply Suggestion takes the user to the matching Organize quick-select.
-    await page
-      .getByRole("article", { name: "Remove unused apps" })
-      .getByRole("button", { name: /Apply Suggestion/ })
-      .click();
-    await expect(page).toHaveURL(/\/organize\?tab=apps&select=unused$/);
+    // Apply Suggestion takes the user to the matching Organize quick-select. Organize consumes
+    // the query once its list is ready, so the navigation is awaited as it happens.
+    await Promise.all([
+      page.waitForURL(/\/organize\?tab=apps&select=unused$/),
+      page
+        .getByRole("article", { name: "Remove unused apps" })
+        .getByRole("button", { name: /Apply Suggestion/ })
+        .click(),
+    ]);
   });
 
   test("Export: the JSON export downloads, a backup downloads and restores, a bad file changes nothing", async ({ page }, testInfo) => {

@@ -4,8 +4,8 @@ import { freePort } from "../../scripts/faults/harness.mjs";
 
 export { freePort };
 
-/** Resolves once GET {base}/api/health answers ok; fails if the child exits or time runs out. */
-export async function waitForHealth(base, child, timeoutMs = 60_000) {
+/** Resolves once GET {base}/api/health answers ok; fails if the child exits or time runs out (3 min: a first start creates the embedded database, slow on a loaded machine). */
+export async function waitForHealth(base, child, timeoutMs = 180_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);

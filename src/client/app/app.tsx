@@ -1,7 +1,10 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { AfterLoad } from "../components/after-load";
+import { ClientOnly } from "../components/client-only";
 import { ErrorBoundary } from "../components/error-boundary";
 import { Toaster } from "../components/ui/toaster";
+import { afterLoad } from "../lib/after-load";
 import { createQueryClient } from "../lib/query-client";
 import { ThemeProvider } from "../lib/theme";
 import { PageExtras } from "./page-extras";
@@ -12,13 +15,16 @@ import { AppRoutes } from "./routes";
 const SettingsEffects = lazy(() => import("./settings-effects").then((m) => ({ default: m.SettingsEffects })));
 const AppSyncStatus = lazy(() => import("../components/sync-status").then((m) => ({ default: m.AppSyncStatus })));
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient` is given when the page brought the first screen's data (start-app.tsx). */
+export function App(props: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
   useEffect(() => {
-    // The device layer loads after the shell, outside the initial bundle.
-    import("../lib/device/boot")
-      .then((m) => m.startDeviceLayer())
-      .catch((error: unknown) => console.warn("CleanSpace: the device layer did not start", error));
+    // The device layer loads after the page, outside the initial bundle.
+    afterLoad(() => {
+      import("../lib/device/boot")
+        .then((m) => m.startDeviceLayer())
+        .catch((error: unknown) => console.warn("CleanSpace: the device layer did not start", error));
+    });
   }, []);
   return (
     <ErrorBoundary>
@@ -26,11 +32,18 @@ export function App() {
         <ThemeProvider>
           <AppRoutes />
           <Toaster />
-          <PageExtras />
-          <Suspense fallback={null}>
-            <AppSyncStatus />
-            <SettingsEffects />
-          </Suspense>
+          {/* This browser's own state (stored settings; install, updates, the offline queue): never server-rendered. */}
+          <ClientOnly>
+            <Suspense fallback={null}>
+              <SettingsEffects />
+            </Suspense>
+          </ClientOnly>
+          <AfterLoad>
+            <PageExtras />
+            <Suspense fallback={null}>
+              <AppSyncStatus />
+            </Suspense>
+          </AfterLoad>
         </ThemeProvider>
       </QueryClientProvider>
     </ErrorBoundary>

@@ -2,7 +2,7 @@
  * The route table of spec §2. Every screen past the shell is lazy-loaded, so the initial
  * JavaScript of / stays small.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 import { NotFoundPage } from "../features/not-found/not-found-page";
@@ -32,14 +32,28 @@ const MobileDemoPage = lazyPage(() => import("../features/mobile-demo/mobile-dem
 const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"), "PrivacyPage");
 const TermsPage = lazyPage(() => import("../features/legal/terms-page"), "TermsPage");
 
-/** A signed-in app screen: the page plus the bottom tab bar. */
+/** A signed-in app screen: the page, with room below it for the bottom tab bar (AppRoutes renders the bar). */
 function WithTabs({ children }: { children: ReactNode }) {
-  return (
-    <>
-      <div className="pb-24">{children}</div>
-      <TabBar />
-    </>
-  );
+  return <div className="pb-24">{children}</div>;
+}
+
+const TAB_SCREENS: readonly string[] = [...DASHBOARD_PATHS, PAGES.organize, PAGES.insights, PAGES.settings];
+
+/** The screens that show the tab bar: the four tabs, and `/` when it is the dashboard (RootPage). */
+function showsTabBar(location: string): boolean {
+  return TAB_SCREENS.includes(location) || (location === PAGES.root && readStoredUserId() !== null);
+}
+
+/**
+ * Marks the server-rendered screen as adopted: the server sends it `inert` (no input reaches a
+ * button before the app can answer it), and this effect runs once the route's content has
+ * been hydrated. No-op on a page the browser rendered itself.
+ */
+function ScreenReady() {
+  useEffect(() => {
+    document.getElementById("root")?.removeAttribute("inert");
+  }, []);
+  return null;
 }
 
 function Loading() {
@@ -61,53 +75,70 @@ function RootPage() {
   );
 }
 
+/**
+ * The screen for the address, and the tab bar below it. Outside the route's wrapper, not in
+ * a portal: the wrapper slides in with a transform, and a transformed ancestor makes `fixed`
+ * relative to it (the bar sat under the content and jumped when the slide ended, Lighthouse
+ * CLS 0.1–0.3); a portal cannot be rendered on the server (decision 024).
+ */
 export function AppRoutes() {
   const [location] = useLocation();
+  // The screen the page opened on is already there (rendered by the server, or the first
+  // paint): only a change of screen fades and slides in. A fade from opacity 0 would hold
+  // back the first paint of server-rendered content.
+  // `opened` is the screen the page opened on until the first change of screen, null after it.
+  const [opened, setOpened] = useState<string | null>(location);
+  if (opened !== null && location !== opened) setOpened(null);
+  const animate = opened === null;
   return (
-    <Suspense fallback={<Loading />}>
-      {/* Keyed on the path so every route change fades and slides in. */}
-      <div key={location} className="animate-route-in">
-        <Switch>
-          <Route path={PAGES.root} component={RootPage} />
-          <Route path={PAGES.showcase} component={ShowcasePage} />
-          <Route path={PAGES.landing} component={LandingPage} />
-          <Route path={PAGES.demo} component={DemoPage} />
-          {DASHBOARD_PATHS.map((p) => (
-            <Route key={p} path={p}>
+    <>
+      <Suspense fallback={<Loading />}>
+        {/* Keyed on the path so every route change starts its own fade and slide. */}
+        <div key={location} className={animate ? "animate-route-in" : undefined}>
+          <Switch>
+            <Route path={PAGES.root} component={RootPage} />
+            <Route path={PAGES.showcase} component={ShowcasePage} />
+            <Route path={PAGES.landing} component={LandingPage} />
+            <Route path={PAGES.demo} component={DemoPage} />
+            {DASHBOARD_PATHS.map((p) => (
+              <Route key={p} path={p}>
+                <WithTabs>
+                  <DashboardPage />
+                </WithTabs>
+              </Route>
+            ))}
+            <Route path={PAGES.organize}>
               <WithTabs>
-                <DashboardPage />
+                <OrganizePage />
               </WithTabs>
             </Route>
-          ))}
-          <Route path={PAGES.organize}>
-            <WithTabs>
-              <OrganizePage />
-            </WithTabs>
-          </Route>
-          <Route path={PAGES.insights}>
-            <WithTabs>
-              <InsightsPage />
-            </WithTabs>
-          </Route>
-          <Route path={PAGES.settings}>
-            <WithTabs>
-              <SettingsPage />
-            </WithTabs>
-          </Route>
-          <Route path={PAGES.subscribe} component={SubscribePage} />
-          <Route path={PAGES.login} component={LoginPage} />
-          <Route path={PAGES.register} component={RegisterPage} />
-          <Route path={PAGES.forgotPassword} component={ForgotPasswordPage} />
-          <Route path={PAGES.resetPassword} component={ResetPasswordPage} />
-          <Route path={PAGES.emailChange} component={EmailChangePage} />
-          <Route path={PAGES.verifyEmail} component={VerifyEmailPage} />
-          <Route path={PAGES.welcome} component={WelcomePage} />
-          <Route path={PAGES.mobileDemo} component={MobileDemoPage} />
-          <Route path={PAGES.privacy} component={PrivacyPage} />
-          <Route path={PAGES.terms} component={TermsPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </div>
-    </Suspense>
+            <Route path={PAGES.insights}>
+              <WithTabs>
+                <InsightsPage />
+              </WithTabs>
+            </Route>
+            <Route path={PAGES.settings}>
+              <WithTabs>
+                <SettingsPage />
+              </WithTabs>
+            </Route>
+            <Route path={PAGES.subscribe} component={SubscribePage} />
+            <Route path={PAGES.login} component={LoginPage} />
+            <Route path={PAGES.register} component={RegisterPage} />
+            <Route path={PAGES.forgotPassword} component={ForgotPasswordPage} />
+            <Route path={PAGES.resetPassword} component={ResetPasswordPage} />
+            <Route path={PAGES.emailChange} component={EmailChangePage} />
+            <Route path={PAGES.verifyEmail} component={VerifyEmailPage} />
+            <Route path={PAGES.welcome} component={WelcomePage} />
+            <Route path={PAGES.mobileDemo} component={MobileDemoPage} />
+            <Route path={PAGES.privacy} component={PrivacyPage} />
+            <Route path={PAGES.terms} component={TermsPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+          <ScreenReady />
+        </div>
+      </Suspense>
+      {showsTabBar(location) ? <TabBar /> : null}
+    </>
   );
 }

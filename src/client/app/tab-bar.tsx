@@ -1,5 +1,4 @@
 import { BarChart3, FolderOpen, Home, Settings } from "lucide-react";
-import { createPortal } from "react-dom";
 import { useLocation } from "wouter";
 import { paths } from "../config/paths";
 import { notify } from "../lib/device/haptics";
@@ -18,10 +17,8 @@ const TABS = [
  */
 export function TabBar() {
   const [location, navigate] = useLocation();
-  // In <body>, not inside the route's wrapper: that wrapper slides in with a transform, and a
-  // transformed ancestor makes `fixed` relative to it, so the bar sat under the content and
-  // jumped to the screen's bottom when the slide ended (Lighthouse CLS 0.1–0.3).
-  return createPortal(
+  // Rendered by AppRoutes outside the route's sliding wrapper (see there), so `fixed` is the screen's.
+  return (
     <nav
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 backdrop-blur md:bottom-4 md:mx-auto md:max-w-md md:rounded-2xl md:border md:shadow-lg"
@@ -59,7 +56,6 @@ export function TabBar() {
           );
         })}
       </ul>
-    </nav>,
-    document.body,
+    </nav>
   );
 }

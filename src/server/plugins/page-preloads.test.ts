@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   APP_SCREEN_MODULES,
+  APP_START,
   chunksFor,
   dashboardDataUrls,
   shellWithPreloads,
@@ -9,6 +10,7 @@ import {
   withDataPreloads,
   type ViteManifest,
 } from "./page-preloads";
+import { APP_MODULES_ELEMENT_ID } from "../../domain/first-screen";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 
 const manifest: ViteManifest = {
@@ -44,6 +46,28 @@ describe("route-specific module preloads", () => {
     expect(page("/home", false)).toContain("/assets/dashboard-page-1.js");
     for (const path of ["/", "/landing", "/login", "/nowhere"]) expect(page(path, false), path).toBe(shell);
     expect(shellWithPreloads(shell, undefined)("/home", true)).toBe(shell);
+  });
+
+  it("preloads the app's start on every page of the shell, before the page's own chunks", () => {
+    const withStart: ViteManifest = {
+      ...manifest,
+      [APP_START]: { file: "assets/start-app-1.js", imports: ["_jsx-runtime-1.js", "_api-client-1.js"] },
+    };
+    const page = shellWithPreloads(shell, withStart);
+    const start =
+      '<link rel="modulepreload" crossorigin href="/assets/start-app-1.js"><link rel="modulepreload" crossorigin href="/assets/api-client-1.js">';
+    expect(page("/login", false)).toContain(`${start}</head>`);
+    // The dashboard's chunks follow, without the one the start already lists.
+    expect(page("/home", true)).toContain(`${start}<link rel="modulepreload" crossorigin href="/assets/dashboard-page-1.js"></head>`);
+    const entry = readFileSync("src/client/main.tsx", "utf8");
+    expect(entry).toContain('import("./start-app")');
+    expect(entry).toContain(`const APP_MODULES_ELEMENT_ID = "${APP_MODULES_ELEMENT_ID}";`);
+    // A server-rendered screen's code is fetched after its first paint: listed, not preloaded.
+    const rendered = page("/home", true, true);
+    expect(rendered).not.toContain("modulepreload");
+    expect(rendered).toContain(
+      '<script type="application/json" id="cs-app-modules">["/assets/start-app-1.js","/assets/api-client-1.js","/assets/dashboard-page-1.js"]</script></body>',
+    );
   });
 
   it("names, for each tab screen, a module the client router lazy-loads", () => {

@@ -6,11 +6,16 @@
  * lazy module's chunk and the chunks it imports; the server lists them in the HTML it
  * sends for that path, so they download while the entry does.
  *
+ * The app's own start (src/client/start-app.tsx) is one of those modules on every page: the
+ * entry imports it only after the first paint (decision 024), so that a server-rendered
+ * screen is not held back by the app's code; its download starts with the HTML all the same.
+ *
  * Only the signed-in app's tab screens get them. Measured with bench/lighthouse.mjs
  * (median of 3): /home 80–82 → 85, LCP 3.6 → 3.3 s, TBT 370 → 170 ms; on the public pages
  * the preloads share the first bytes with the entry script and CSS and delayed the first
  * paint (/ FCP 1.9 → 2.5 s) for no better score, so they are left as they were.
  */
+import { APP_MODULES_ELEMENT_ID } from "../../domain/first-screen";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 
 export interface ManifestChunk {
@@ -23,6 +28,8 @@ export type ViteManifest = Record<string, ManifestChunk>;
 const DASHBOARD = "src/client/features/dashboard/dashboard-page.tsx";
 /** The app shell's entry in the manifest (the public pages' script is another entry). */
 const APP_ENTRY = "index.html";
+/** What the entry imports after the first paint: the app itself (React, the router, the shell). */
+export const APP_START = "src/client/start-app.tsx";
 
 /** The tab screens' paths (the one route table) → the module src/client/app/routes.tsx lazy-loads for each. */
 export const APP_SCREEN_MODULES: Readonly<Record<string, string>> = {
@@ -57,17 +64,31 @@ export function chunksFor(manifest: ViteManifest, moduleKey: string): string[] {
   return [...needed].filter((file) => !preloaded.has(file));
 }
 
-/** A function from (path, has session) to the shell with that page's preloads, each HTML built once. */
-export function shellWithPreloads(shell: string, manifest: ViteManifest | undefined): (path: string, hasSession: boolean) => string {
+/**
+ * A function from (path, has session, server-rendered) to the shell with that page's preloads,
+ * each HTML built once. A page the server rendered shows without its code: nothing but the
+ * stylesheet may hold up its first paint, so its code is not preloaded but listed, for the
+ * entry to fetch once the screen is painted (decision 024; src/client/main.tsx).
+ */
+export function shellWithPreloads(
+  shell: string,
+  manifest: ViteManifest | undefined,
+): (path: string, hasSession: boolean, rendered?: boolean) => string {
   const built = new Map<string, string>();
-  return (path, hasSession) => {
-    const moduleKey = manifest ? preloadModule(path, hasSession) : undefined;
-    if (!manifest || !moduleKey || !shell.includes("</head>")) return shell;
-    let html = built.get(moduleKey);
+  return (path, hasSession, rendered = false) => {
+    if (!manifest || !shell.includes("</head>")) return shell;
+    const modules = [APP_START, preloadModule(path, hasSession)].filter((m): m is string => m !== undefined && m in manifest);
+    const key = `${modules.join(" ")} ${rendered}`;
+    let html = built.get(key);
     if (html === undefined) {
-      const links = chunksFor(manifest, moduleKey).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-      html = shell.replace("</head>", `${links.join("")}</head>`);
-      built.set(moduleKey, html);
+      const files = [...new Set(modules.flatMap((m) => chunksFor(manifest, m)))].map((file) => `/${file}`);
+      if (rendered) {
+        const list = `<script type="application/json" id="${APP_MODULES_ELEMENT_ID}">${JSON.stringify(files)}</script>`;
+        html = shell.includes("</body>") ? shell.replace("</body>", `${list}</body>`) : shell + list;
+      } else {
+        html = shell.replace("</head>", `${files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("")}</head>`);
+      }
+      built.set(key, html);
     }
     return html;
   };

@@ -84,7 +84,7 @@ describe("serving the built client", () => {
     expect((await app.inject({ method: "GET", url: "/terms" })).body).not.toContain("modulepreload");
   });
 
-  it("names a signed-in user's first API reads in the dashboard's shell, for that browser only", async () => {
+  it("sends a signed-in user's dashboard with its data, and `/` with the reads' preloads, for that browser only", async () => {
     const registered = await app.inject({
       method: "POST",
       url: "/api/users",
@@ -94,11 +94,13 @@ describe("serving the built client", () => {
     expect(registered.statusCode).toBe(201);
     const cookie = String(registered.headers["set-cookie"]).split(";")[0]!;
     const id = registered.json().id as number;
+    // The tab screens carry the data itself (first-screen.test.ts): no preloads needed.
     const home = await app.inject({ method: "GET", url: "/home", headers: { cookie } });
-    expect(home.body).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/digital-data/${id}">`);
+    expect(home.body).toContain(`<script type="application/json" id="cs-first-screen">{"userId":${id},`);
+    expect(home.body).not.toContain('rel="preload" as="fetch"');
     expect(home.headers["cache-control"]).toBe("private, no-cache");
     const forged = await app.inject({ method: "GET", url: "/home", headers: { cookie: `cs_session=${"x".repeat(43)}` } });
-    expect(forged.body).not.toContain("/api/digital-data/");
+    expect(forged.body).not.toContain("cs-first-screen");
     expect(forged.headers["cache-control"]).toBe("no-cache");
     const organize = await app.inject({ method: "GET", url: "/organize", headers: { cookie } });
     expect(organize.body).not.toContain("/api/digital-data/");

@@ -7,9 +7,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { firstScreenOf } from "../../domain/first-screen";
 import { isKnownPage, withoutTrailingSlash } from "../../domain/routes";
 import { sessionOf } from "../auth/guard";
 import { dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
+import { sendHtml } from "./compressed-html";
+import { readFirstScreenData } from "./first-screen-data";
+import { withFirstScreen } from "./first-screen-page";
+import { loadFirstScreenRenderer } from "./first-screen-renderer";
 import { findPrerenderedPages } from "./prerendered-pages";
 
 export async function registerStaticApp(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
@@ -37,6 +42,7 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
   const manifest = manifestPath && existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest) : undefined;
   const pageShell = shell === undefined ? undefined : shellWithPreloads(shell, manifest);
   const prerendered = hasClient && clientDir ? findPrerenderedPages(clientDir) : undefined;
+  const renderFirstScreen = hasClient && clientDir ? await loadFirstScreenRenderer(clientDir, app.log) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
@@ -48,7 +54,11 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
       const hasCookie = request.cookies[app.sessionCookie.name] !== undefined;
       // The preloads are an optimisation: if the session cannot be looked up (database
       // restarting), the page is still served, without them.
-      const session = hasCookie && showsDashboard(page) ? await sessionOf(app, request, reply).catch(() => "unknown" as const) : null;
+      const screen = firstScreenOf(page);
+      const session =
+        hasCookie && (screen !== undefined || showsDashboard(page))
+          ? await sessionOf(app, request, reply).catch(() => "unknown" as const)
+          : null;
       // `/` differs by session: the showcase for visitors, the app (dashboard) otherwise.
       if (page === "/") reply.header("vary", "cookie, accept-encoding");
       const prerenderedFile = session === null ? prerendered?.fileFor(page) : undefined;
@@ -58,15 +68,22 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
       let html = pageShell(page, hasCookie);
       let cacheControl = "no-cache";
       if (session !== null && session !== "unknown") {
-        html = withDataPreloads(html, dashboardDataUrls(session.userId));
+        // A tab screen comes rendered, with its data (decision 024); `/` keeps the preloads of the dashboard's reads.
+        const data =
+          screen && request.method === "GET"
+            ? await readFirstScreenData(app, request, screen, session.userId).catch((error: unknown) => {
+                request.log.warn({ err: error }, "the first screen's data could not be read");
+                return null;
+              })
+            : null;
+        if (data) {
+          const markup = renderFirstScreen ? await renderFirstScreen(request.url, data) : null;
+          html = withFirstScreen(markup === null ? html : pageShell(page, hasCookie, true), data, markup);
+        } else if (showsDashboard(page)) html = withDataPreloads(html, dashboardDataUrls(session.userId));
         // It names the user's id now: for this browser only.
         cacheControl = "private, no-cache";
       }
-      return reply
-        .code(isKnownPage(path) ? 200 : 404)
-        .header("cache-control", cacheControl)
-        .type("text/html; charset=utf-8")
-        .send(html);
+      return sendHtml(request, reply.code(isKnownPage(path) ? 200 : 404).header("cache-control", cacheControl), html);
     }
     return reply.code(404).send({ error: "Not found" });
   });

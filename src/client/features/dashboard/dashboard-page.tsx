@@ -41,9 +41,9 @@ export function DashboardPage() {
   const userId = user?.id ?? null;
   const data = useDigitalData(userId);
   const streak = useStreak(userId);
-  const local = useLocalSummary();
-  const cleanups = useDashboardCleanups(userId);
+  const local = useLocalSummary(userId === null);
   const settings = useEffectiveSettings();
+  const cleanups = useDashboardCleanups(userId, settings.autoClean);
   const preferences = usePreferences(userId !== null);
   // Asked once after registration; the tour waits until it is answered.
   const askPreferences = preferences.data?.asked === false ? preferences.data : null;
@@ -73,9 +73,11 @@ export function DashboardPage() {
   const showPromo = session.status !== "loading" && !isPremium;
 
   const { autoCleanOn, afterScan } = cleanups;
+  // The month of the user's own day (the server's `today`), so the server's render of this page and the browser's agree.
+  const month = Number(today.slice(5, 7)) - 1;
   const recommendations = useMemo(
-    () => (summary ? recommend(summary, { healthScore: score, autoCleanOn }, new Date().getMonth()) : []),
-    [summary, score, autoCleanOn],
+    () => (summary ? recommend(summary, { healthScore: score, autoCleanOn }, month) : []),
+    [summary, score, autoCleanOn, month],
   );
 
   const { refetch: refetchLocal } = local;

@@ -14,10 +14,12 @@ import type { AcceptOutcome } from "./components/recommendations-list";
 import { useAutoClean } from "./use-auto-clean";
 import { queryKeys } from "../../lib/query-keys";
 
-export function useDashboardCleanups(userId: number | null) {
+/** `autoCleanSetting`: the effective settings' Auto Clean Mode (the same on the server's render and the browser's). */
+export function useDashboardCleanups(userId: number | null, autoCleanSetting: boolean) {
   const queryClient = useQueryClient();
   const autoClean = useAutoClean(userId);
-  const [autoCleanOn, setAutoCleanOn] = useState(() => readMirror().autoClean);
+  const [turnedOn, setTurnedOn] = useState(false);
+  const autoCleanOn = turnedOn || autoCleanSetting;
 
   /** After every completed scan: Auto Clean Mode moves the new scan's exact copies. */
   const afterScan = useCallback(() => {
@@ -30,7 +32,7 @@ export function useDashboardCleanups(userId: number | null) {
     async (r: Recommendation): Promise<AcceptOutcome> => {
       if (r.action.kind !== "auto-clean") throw new Error(`Nothing to perform for ${r.id}`);
       await saveSettings({ autoClean: true }, userId !== null);
-      setAutoCleanOn(true);
+      setTurnedOn(true);
       void queryClient.invalidateQueries({ queryKey: queryKeys.settings.all });
       const outcome = await autoClean.run(true, "all", false);
       if (outcome.kind === "moved" && outcome.moved > 0) return { applied: true, undo: () => autoClean.undo(outcome) };

@@ -1,0 +1,33 @@
+/**
+ * Starts the app (loaded by main.tsx after the first paint): hydrates a server-rendered tab
+ * screen from the data that came with it, or renders the page.
+ */
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { readFirstScreen, seedFirstScreen } from "./lib/first-screen";
+import { createQueryClient } from "./lib/query-client";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("CleanSpace: #root element missing from index.html");
+const queryClient = createQueryClient();
+// A signed-in tab screen comes with its data, and usually rendered by the server from it
+// (decision 024): the app starts from the same data, so its first render is that markup.
+const firstScreen = readFirstScreen();
+const seeded = firstScreen !== null && seedFirstScreen(queryClient, firstScreen);
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+if (seeded && root.firstElementChild) {
+  // Hydration as a transition, which React splits into short tasks: the screen is already
+  // painted, so adopting it must not hold the main thread for long.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  // Markup without data it can be adopted from is drawn again.
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
