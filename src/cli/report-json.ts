@@ -43,13 +43,54 @@ export function toJsonReport(root: string, result: ScanResult): CliJsonReport {
       paths: group.itemIds.map(pathOf),
     })),
     large: large.sort((a, b) => b.size - a.size || byPath(a, b)).map(({ path, size }) => ({ path, size })),
-    old: old
-      .sort((a, b) => a.modified - b.modified || byPath(a, b))
-      .map(({ path, size, modified }) => ({ path, size, modified: isoUtc(modified) })),
+    old: byModifiedThenPath(old).map(({ path, size, modified }) => ({ path, size, modified: isoUtc(modified) })),
     empty: empty.sort(),
     skipped: result.summary.skipped,
     skippedBy: result.skipped,
     hardLinks: result.hardLinks,
     metadataOnly: result.metadataOnly,
   };
+}
+
+const byModifiedThenPathCompare = (a: ScanItem, b: ScanItem): number => a.modified - b.modified || byPath(a, b);
+
+/**
+ * `[...items].sort((a, b) => a.modified - b.modified || byPath(a, b))`, the same order, without
+ * a comparator call per comparison where the times allow: whole-ms times are packed with
+ * their position into one float64 each — (time − earliest) × 2^bits + position, exact while
+ * it stays under 2^53 — and sorted natively; only runs of equal times are then sorted by path.
+ * The report lists every old file (55,000 on the 100,000-file corpus): the comparator sort
+ * cost ~75 ms of CPU in a fresh process, the packed one ~35 (decision 016, session 8). Other
+ * times (fractions, NaN, spans too wide for the count) take the comparator.
+ */
+export function byModifiedThenPath(items: readonly ScanItem[]): ScanItem[] {
+  const n = items.length;
+  let min = Infinity;
+  let max = -Infinity;
+  let whole = true;
+  for (let k = 0; k < n; k++) {
+    const m = (items[k] as ScanItem).modified;
+    if (!Number.isInteger(m)) whole = false;
+    if (m < min) min = m;
+    if (m > max) max = m;
+  }
+  const scale = 2 ** Math.ceil(Math.log2(n + 1));
+  if (!whole || !((max - min + 1) * scale <= Number.MAX_SAFE_INTEGER)) return [...items].sort(byModifiedThenPathCompare);
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) keys[k] = ((items[k] as ScanItem).modified - min) * scale + k;
+  keys.sort();
+  const out = new Array<ScanItem>(n);
+  for (let k = 0; k < n; k++) out[k] = items[(keys[k] as number) % scale] as ScanItem;
+  // Equal times came out in list order: by path instead, as the comparator would have them.
+  for (let start = 0; start < n;) {
+    let end = start + 1;
+    const m = (out[start] as ScanItem).modified;
+    while (end < n && (out[end] as ScanItem).modified === m) end++;
+    if (end - start > 1) {
+      const run = out.slice(start, end).sort(byPath);
+      for (let k = 0; k < run.length; k++) out[start + k] = run[k] as ScanItem;
+    }
+    start = end;
+  }
+  return out;
 }
