@@ -1,11 +1,11 @@
-import { SCAN_CATEGORIES, type ScanCategory, isLargeFile, isOldFile } from "../domain/scan-rules";
+import { SCAN_CATEGORIES, type ScanCategory, fileExtension, isLargeFile, isOldFile } from "../domain/scan-rules";
 import type { ScanCategoryTotals, ScanSummary } from "../domain/schemas/scan-summary";
 import { classifyEntry, kindOf } from "../scan/classify";
 import { markGroups } from "../scan/find-duplicates";
 import { countSkipped } from "../scan/summarize";
 import type { ScanItem } from "../scan/types";
 import { isoUtc } from "./iso-time";
-import { type CliJsonReport, byModifiedThenPath } from "./report-json";
+import { type CliJsonReport, orderByTimeThenPath } from "./report-json";
 import type { ScannedTree } from "./scan/scanned-tree";
 
 /**
@@ -47,23 +47,30 @@ export function jsonReportFromColumns(root: string, scanned: ScannedTree): CliJs
     }
   }
 
-  const categories = Object.fromEntries(SCAN_CATEGORIES.map((c) => [c, { count: 0, bytes: 0 }])) as Record<
-    ScanCategory,
-    ScanCategoryTotals
-  >;
+  // Per category index (SCAN_CATEGORIES order): a category depends on the extension alone (kindOf's own cache key).
+  const count = new Float64Array(SCAN_CATEGORIES.length);
+  const bytes = new Float64Array(SCAN_CATEGORIES.length);
+  const categoryByExtension = new Map<string, number>();
   let totalBytes = 0;
   let largeBytes = 0;
   let oldBytes = 0;
   const large: { path: string; size: number }[] = [];
-  const old: { path: string; size: number; modified: number }[] = [];
+  const oldFiles: number[] = [];
+  const oldTimes: number[] = [];
   const empty: string[] = [];
   for (let p = 0; p < n; p++) {
     const f = itemFiles[p] as number;
     const size = table.size[f] ?? 0;
     const modified = table.mtime[f] ?? 0;
-    const totals = categories[kindOf("", table.names[f] as string).category];
-    totals.count++;
-    totals.bytes += size;
+    const name = table.names[f] as string;
+    const extension = fileExtension(name);
+    let c = categoryByExtension.get(extension);
+    if (c === undefined) {
+      c = SCAN_CATEGORIES.indexOf(kindOf("", name).category);
+      categoryByExtension.set(extension, c);
+    }
+    count[c] = (count[c] as number) + 1;
+    bytes[c] = (bytes[c] as number) + size;
     totalBytes += size;
     if (isLargeFile(size)) {
       largeBytes += size;
@@ -71,9 +78,20 @@ export function jsonReportFromColumns(root: string, scanned: ScannedTree): CliJs
     }
     if (isOldFile(modified, nowMs)) {
       oldBytes += size;
-      old.push({ path: table.path(f), size, modified });
+      oldFiles.push(f);
+      oldTimes.push(modified);
     }
     if (size === 0) empty.push(table.path(f));
+  }
+  const categories = Object.fromEntries(
+    SCAN_CATEGORIES.map((category, c) => [category, { count: count[c] as number, bytes: bytes[c] as number }]),
+  ) as Record<ScanCategory, ScanCategoryTotals>;
+  // Old files: ordered by time, then path, before any object is made for them.
+  const oldOrder = orderByTimeThenPath(oldTimes, (k) => table.path(oldFiles[k] as number));
+  const old = new Array<{ path: string; size: number; modified: string }>(oldOrder.length);
+  for (let k = 0; k < oldOrder.length; k++) {
+    const f = oldFiles[oldOrder[k] as number] as number;
+    old[k] = { path: table.path(f), size: table.size[f] ?? 0, modified: isoUtc(oldTimes[oldOrder[k] as number] as number) };
   }
   let duplicateFiles = 0;
   let duplicateBytes = 0;
@@ -120,7 +138,7 @@ export function jsonReportFromColumns(root: string, scanned: ScannedTree): CliJs
       paths: group.itemIds.map(pathOf),
     })),
     large: large.sort((a, b) => b.size - a.size || byPath(a, b)),
-    old: byModifiedThenPath(old).map(({ path, size, modified }) => ({ path, size, modified: isoUtc(modified) })),
+    old,
     empty: empty.sort(),
     skipped: summary.skipped,
     skippedBy: skipped,
