@@ -92,4 +92,20 @@ describe("the hash cache file (format 2)", () => {
     expect(openNodeHashCache(ROOT, table, { dir }).loaded).toBe(0);
     expect(fs.readFileSync(cacheFileFor(dir, ROOT)).byteLength).toBeGreaterThan(32);
   });
+
+  it("deletes this root's cache file of the older format when it writes the new one", () => {
+    const dir = join(work, "older");
+    fs.mkdirSync(dir, { recursive: true });
+    const older = cacheFileFor(dir, ROOT, 1);
+    const otherRoot = cacheFileFor(dir, "/elsewhere", 1);
+    fs.writeFileSync(older, "format 1");
+    fs.writeFileSync(otherRoot, "format 1");
+    const table = tableOf(files);
+    const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    cache.remember(0, 0, keyOf(1, 0), 0);
+    cache.save([0]);
+    expect(fs.existsSync(older)).toBe(false);
+    expect(fs.existsSync(otherRoot)).toBe(true);
+    expect(fs.existsSync(cacheFileFor(dir, ROOT))).toBe(true);
+  });
 });

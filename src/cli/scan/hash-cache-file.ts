@@ -113,8 +113,8 @@ function rootTag(root: string): string {
   return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
 }
 
-export function cacheFileFor(dir: string, root: string): string {
-  return join(dir, `scan-hashes-v${HASH_CACHE_VERSION}-${rootTag(root)}.bin`);
+export function cacheFileFor(dir: string, root: string, version: number = HASH_CACHE_VERSION): string {
+  return join(dir, `scan-hashes-v${version}-${rootTag(root)}.bin`);
 }
 
 /**
@@ -230,6 +230,8 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       if (freshCount === 0 && (!loaded || matched === loaded.names.length)) return;
       try {
         write(file, root, files, order, match, loaded, freshFlags, fresh);
+        // This root's files of older formats can never be read again.
+        for (let version = 1; version < HASH_CACHE_VERSION; version++) fs.rmSync(cacheFileFor(dir, root, version), { force: true });
         prune(dir, file);
       } catch {
         // Read-only home, full disk: the next scan reads the files again, that is all.
