@@ -4,7 +4,6 @@
 // plain `npm install` the bundle does not exist yet, so the first run builds it
 // (node scripts/build-cli.mjs).
 "use strict";
-const { spawnSync } = require("node:child_process");
 const { existsSync } = require("node:fs");
 const { join } = require("node:path");
 const { pathToFileURL } = require("node:url");
@@ -12,6 +11,8 @@ const { pathToFileURL } = require("node:url");
 const dist = join(__dirname, "..", "dist", "cli");
 const bundle = join(dist, "main.cjs");
 if (!existsSync(bundle)) {
+  // Required here only: loading child_process costs ~6 ms, and every run but the first finds the bundle.
+  const { spawnSync } = require("node:child_process");
   const script = join(__dirname, "..", "scripts", "build-cli.mjs");
   const built = spawnSync(process.execPath, [script], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
   if (built.status !== 0 || !existsSync(bundle)) {

@@ -6,9 +6,10 @@ import { type CliCommand, USAGE, UsageError, parseCliArgs } from "./args";
 import { formatBinaryBytes, formatCount, plural } from "./format";
 import { createProfile } from "./profile";
 import { type ProgressStream, createProgressBar } from "./progress-bar";
-import { toJsonReport } from "./report-json";
+import { jsonReportFromColumns } from "./report-json-columns";
+import { type CliJsonReport, toJsonReport } from "./report-json";
 import { formatTextReport } from "./report-text";
-import { scanTree } from "./scan/tree-scan";
+import { type TreeScanOptions, scanColumns, scanTree } from "./scan/tree-scan";
 import { defaultThreads } from "./threads";
 import type { PhotoAnalysis } from "./photos/analyse-photo-files";
 
@@ -59,9 +60,10 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   const profile = process.env.CLEANSPACE_PROFILE ? createProfile(io.stderr) : null;
   const useBar = command.progress === "auto" && io.stderr.isTTY === true;
   const bar = useBar ? createProgressBar(io.stderr) : null;
-  let result: ScanResult;
+  let result: ScanResult | null = null;
+  let report: CliJsonReport | null = null;
   try {
-    result = await scanTree(root, {
+    const options: TreeScanOptions = {
       metadataOnly: command.metadataOnly,
       now: command.now,
       threads: command.threads ?? defaultThreads(),
@@ -70,7 +72,16 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
       signal: io.signal,
       onProgress: bar ? (p) => bar.update(p) : undefined,
       onPhase: profile?.mark,
-    });
+    };
+    if (command.json && !command.similar) {
+      // The report straight from the columns: no item per file (report-json-columns.ts).
+      const scanned = await scanColumns(root, options);
+      report = jsonReportFromColumns(root, scanned);
+      profile?.mark("result");
+      scanned.complete(report.summary.photosCount);
+    } else {
+      result = await scanTree(root, options);
+    }
   } catch (error) {
     bar?.clear();
     if (error instanceof ScanAccessError) {
@@ -82,7 +93,7 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   }
   bar?.clear();
   let photos: PhotoAnalysis | null = null;
-  if (command.similar) {
+  if (result && command.similar) {
     const photoBar = useBar ? (await import("./photos/photo-progress")).createPhotoProgress(io.stderr) : null;
     photos = await analysePhotos(root, result, command.now ?? Date.now(), command.threads, photoBar?.update);
     photoBar?.clear();
@@ -90,19 +101,22 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     profile?.mark(`photos (${photos.facts.length} analysed, ${photos.skippedPaths.length} skipped)`);
   }
   const seconds = (performance.now() - started) / 1000;
-  if (command.json) {
-    const report = toJsonReport(root, result);
+  if (report) {
+    io.stdout.write(`${JSON.stringify(report)}\n`);
+  } else if (result && command.json) {
     const photosJson = photos ? (await import("./photos/photo-report-json")).toJsonPhotos(photos) : undefined;
-    io.stdout.write(`${JSON.stringify(photosJson ? { ...report, photos: photosJson } : report)}\n`);
-  } else {
+    const full = toJsonReport(root, result);
+    io.stdout.write(`${JSON.stringify(photosJson ? { ...full, photos: photosJson } : full)}\n`);
+  } else if (result) {
     io.stdout.write(formatTextReport(root, result, seconds));
     if (photos) io.stdout.write(`\n${(await import("./photos/photo-report-text")).formatPhotoReport(photos)}`);
   }
   profile?.mark("report");
   profile?.print();
-  if (!useBar && command.progress === "auto") {
-    const s = result.summary;
-    const dupes = result.metadataOnly ? "possible duplicate" : "duplicate";
+  const summary = report?.summary ?? result?.summary;
+  if (!useBar && command.progress === "auto" && summary) {
+    const s = summary;
+    const dupes = s.metadataOnly ? "possible duplicate" : "duplicate";
     io.stderr.write(
       `cleanspace: ${plural(s.totalFiles, "file")} (${formatBinaryBytes(s.totalBytes)}) scanned in ${seconds.toFixed(2)} s; ` +
         `${plural(s.duplicateGroups, `${dupes} group`)}, ${formatBinaryBytes(s.duplicateBytes)} to free` +

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { summarizeScan } from "../scan/summarize";
 import type { ScanItem, ScanResult } from "../scan/types";
-import { toJsonReport } from "./report-json";
+import { byModifiedThenPath, toJsonReport } from "./report-json";
 
 const NOW = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;
@@ -43,5 +43,33 @@ describe("toJsonReport", () => {
     expect(report.old[0]?.modified).toBe(new Date(NOW - 900 * DAY + 123).toISOString());
     expect(report.large.map((l) => l.path)).toEqual(["a/z", "d"]);
     expect(report.empty).toEqual(["e"]);
+  });
+});
+
+describe("byModifiedThenPath", () => {
+  const comparator = (list: ScanItem[]) =>
+    [...list].sort((a, b) => a.modified - b.modified || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+  it("orders as the comparator: ties by path, any count, times near the packing limit", () => {
+    let seed = 7;
+    const rand = (m: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % m;
+    };
+    for (const n of [0, 1, 2, 3, 17, 1000]) {
+      for (const span of [1, 5, 1e6, 2 ** 40]) {
+        const items = Array.from({ length: n }, (_, k) => item(k + 1, `p${rand(50)}/${k}`, 1, NOW - 400 * DAY - (rand(1e9) % span)));
+        expect(byModifiedThenPath(items)).toEqual(comparator(items));
+      }
+    }
+  });
+
+  it("falls back to the comparator for fractions, NaN and spans too wide to pack", () => {
+    const lists = [
+      [item(1, "b", 1, 1.5), item(2, "a", 1, 1.25), item(3, "c", 1, 1.5)],
+      [item(1, "b", 1, 5), item(2, "a", 1, Number.NaN), item(3, "c", 1, 2)],
+      [item(1, "b", 1, 0), item(2, "a", 1, 2 ** 52), item(3, "c", 1, 2 ** 52), item(4, "d", 1, 7)],
+    ];
+    for (const list of lists) expect(byModifiedThenPath(list)).toEqual(comparator(list));
   });
 });

@@ -15,7 +15,7 @@ interface Kind {
 const kindByExtension = new Map<string, Kind>();
 const kindByTypeAndExtension = new Map<string, Kind>();
 
-function kindOf(type: string, name: string): Kind {
+export function kindOf(type: string, name: string): Kind {
   const extension = fileExtension(name);
   const cache = type === "" ? kindByExtension : kindByTypeAndExtension;
   const key = type === "" ? extension : `${type}|${extension}`;

@@ -1,17 +1,10 @@
 import { classifyEntry } from "../../scan/classify";
 import { markGroups } from "../../scan/find-duplicates";
 import { summarizeScan } from "../../scan/summarize";
-import type { ScanItem, ScanResult, SkipCounts } from "../../scan/types";
-import type { FileTable } from "./file-table";
-import type { FoundGroups } from "./find-groups";
+import type { ScanItem, ScanResult } from "../../scan/types";
+import type { ScannedTree } from "./scanned-tree";
 
-export interface BuildResultInput {
-  table: FileTable;
-  found: FoundGroups;
-  skipped: SkipCounts;
-  metadataOnly: boolean;
-  nowMs: number;
-}
+export type BuildResultInput = Pick<ScannedTree, "table" | "found" | "skipped" | "metadataOnly" | "nowMs">;
 
 /** The engine's ScanResult from the columns: one item per position (id = position + 1), groups marked, summary made. */
 export function buildResult({ table, found, skipped, metadataOnly, nowMs }: BuildResultInput): ScanResult {

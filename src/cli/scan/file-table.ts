@@ -87,19 +87,6 @@ export class FileTable {
     return dir === "" ? name : `${dir}/${name}`;
   }
 
-  /** path(i) === path, without building path(i): the hash cache asks this once per candidate. */
-  hasPath(i: number, path: string): boolean {
-    const dir = this.dirPaths[this.fileDir[i] ?? 0] ?? "";
-    const name = this.names[i] ?? "";
-    if (dir === "") return path === name;
-    return (
-      path.length === dir.length + 1 + name.length &&
-      path.endsWith(name) &&
-      path.charCodeAt(dir.length) === 47 && // "/"
-      path.startsWith(dir)
-    );
-  }
-
   private growDirs(capacity: number): void {
     this.dirFileStart = grow(this.dirFileStart, capacity);
     this.dirFileCount = grow(this.dirFileCount, capacity);

@@ -189,28 +189,57 @@ function keysOf(
   return { keys, ok, read: misses.length, byWorkers: fresh.byWorkers };
 }
 
-/** Splits groups of slots by key; a group of two (the usual case) is one 16-byte compare, larger ones go through a Map. */
+/** Members at or below this count are split by comparing keys pairwise; larger groups go through a Map of the keys' first words. */
+const PAIRWISE_MAX = 32;
+
+/**
+ * Splits groups of slots by key, keys compared as four 32-bit words (no string per key):
+ * classes come out in the order of their first member, members in slot order, as a Map
+ * keyed by the whole key would give them.
+ */
 function splitByKey(groups: readonly number[][], keys: Buffer, ok: Uint8Array): { groups: number[][]; unreadable: number } {
+  // keysOf's buffers are allocated whole (offset 0); anything else is copied once.
+  const aligned = keys.byteOffset % 4 === 0 ? keys : Buffer.from(keys);
+  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
+  const same = (a: number, b: number): boolean => {
+    const x = a * 4;
+    const y = b * 4;
+    return words[x] === words[y] && words[x + 1] === words[y + 1] && words[x + 2] === words[y + 2] && words[x + 3] === words[y + 3];
+  };
   const out: number[][] = [];
   let unreadable = 0;
   for (const group of groups) {
-    const members = group.filter((s) => ok[s] === 1);
+    const members: number[] = [];
+    for (const s of group) if (ok[s] === 1) members.push(s);
     unreadable += group.length - members.length;
     if (members.length < 2) continue;
     if (members.length === 2) {
-      const a = (members[0] as number) * KEY_BYTES;
-      const b = (members[1] as number) * KEY_BYTES;
-      if (keys.compare(keys, a, a + KEY_BYTES, b, b + KEY_BYTES) === 0) out.push(members);
+      if (same(members[0] as number, members[1] as number)) out.push(members);
       continue;
     }
-    const byKey = new Map<string, number[]>();
-    for (const s of members) {
-      const key = keys.toString("latin1", s * KEY_BYTES, (s + 1) * KEY_BYTES);
-      const same = byKey.get(key);
-      if (same) same.push(s);
-      else byKey.set(key, [s]);
+    const classes: number[][] = [];
+    if (members.length <= PAIRWISE_MAX) {
+      for (const s of members) {
+        const home = classes.find((c) => same(c[0] as number, s));
+        if (home) home.push(s);
+        else classes.push([s]);
+      }
+    } else {
+      const byWord = new Map<number, number[][]>();
+      for (const s of members) {
+        const first = words[s * 4] as number;
+        const bucket = byWord.get(first);
+        const home = bucket?.find((c) => same(c[0] as number, s));
+        if (home) home.push(s);
+        else {
+          const fresh = [s];
+          classes.push(fresh);
+          if (bucket) bucket.push(fresh);
+          else byWord.set(first, [fresh]);
+        }
+      }
     }
-    for (const same of byKey.values()) if (same.length > 1) out.push(same);
+    for (const c of classes) if (c.length > 1) out.push(c);
   }
   return { groups: out, unreadable };
 }

@@ -9,14 +9,18 @@ import { KEY_BYTES } from "./key-reader";
  * so a rescan of an unchanged tree reads no file content. Columns, not records: one read,
  * one string split, and lookups in the order the last scan saved them (no Map of paths).
  *
- * Layout (little-endian): a 32-byte header (magic "CSHC", format version, entry count,
- * bytes of the path block, and the two first-pass sizes the keys were made with — other
- * sizes make other keys, so a mismatch discards the file), then float64 columns of size,
- * mtime, ctime and inode, a flags byte per entry (1 first key, 2 full key), 32 bytes of
- * keys per entry (two xxHash128), and the root and the paths, UTF-8, "\0"-separated.
+ * Layout (little-endian), version 2: a 32-byte header (magic "CSHC", format version, entry
+ * count, bytes of the text block, the two first-pass sizes the keys were made with — other
+ * sizes make other keys, so a mismatch discards the file — and the folder count), then 32
+ * bytes of keys per entry (two xxHash128; first so that they stay 16-byte aligned: they are
+ * copied as four 32-bit words), float64 columns of size, mtime, ctime and inode, an int32
+ * folder index per entry, a flags byte per entry (1 first key, 2 full key), and the text:
+ * the root, the folders, then the entries' names, UTF-8, "\0"-separated. Folder and name,
+ * not a path per entry: the walk already holds both as strings, so writing builds no path
+ * and a lookup compares a name and (once per folder) a folder.
  */
 const MAGIC = 0x43485343; // "CSHC" read as a little-endian u32
-export const HASH_CACHE_VERSION = 1;
+export const HASH_CACHE_VERSION = 2;
 const HEADER_BYTES = 32;
 /** Entries per folder's cache: beyond this a scan keeps the first ones (a miss costs a read, never a wrong answer). */
 export const MAX_CACHE_ENTRIES = 1_000_000;
@@ -32,12 +36,15 @@ export const RACY_WINDOW_MS = 2_000;
 /** The two passes a key belongs to: 0 first (first and last blocks, or the whole small file), 1 full. */
 export type KeyPass = 0 | 1;
 
-/** What the cache needs of a scan's files: a path and a stamp per file index (the walk's FileTable). */
+/** What the cache needs of a scan's files: folder, name and stamp per file index (the walk's FileTable). */
 export interface StampedFiles {
   readonly fileCount: number;
   path(i: number): string;
-  /** path(i) === path, without building the string. */
-  hasPath(i: number, path: string): boolean;
+  /** Folder paths relative to the root ("" the root itself), each once. */
+  readonly dirPaths: readonly string[];
+  /** Folder index of each file. */
+  readonly fileDir: Int32Array;
+  readonly names: readonly string[];
   readonly size: Float64Array;
   readonly mtime: Float64Array;
   readonly ctime: Float64Array;
@@ -68,16 +75,22 @@ export interface NodeHashCache {
 }
 
 interface Loaded {
+  dirs: string[];
   names: string[];
   /** Built only when a lookup strays from the saved order (see `find`). */
   index: Map<string, number> | null;
+  /** Two keys per entry as 32-bit words (8 words an entry). */
+  keys: Int32Array;
   size: Float64Array;
   mtime: Float64Array;
   ctime: Float64Array;
   ino: Float64Array;
+  dir: Int32Array;
   flags: Uint8Array;
-  keys: Buffer;
 }
+
+/** Words of one key. */
+const KEY_WORDS = KEY_BYTES / 4;
 
 /** The platform's per-user cache folder, or CLEANSPACE_CACHE_DIR. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
@@ -100,8 +113,8 @@ function rootTag(root: string): string {
   return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
 }
 
-export function cacheFileFor(dir: string, root: string): string {
-  return join(dir, `scan-hashes-v${HASH_CACHE_VERSION}-${rootTag(root)}.bin`);
+export function cacheFileFor(dir: string, root: string, version: number = HASH_CACHE_VERSION): string {
+  return join(dir, `scan-hashes-v${version}-${rootTag(root)}.bin`);
 }
 
 /**
@@ -117,28 +130,40 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
   const n = files.fileCount;
   /** Per file: the loaded entry its stamp matched; -1 not looked up yet, -2 no match. */
   const match = new Int32Array(n).fill(-1);
-  /** Per file: 1 first key, 2 full key, computed this scan; keys in `fresh`. */
+  /** Per file: 1 first key, 2 full key, computed this scan; keys in `fresh` (8 words a file). */
   const freshFlags = new Uint8Array(n);
-  let fresh: Buffer | null = null;
+  let fresh: Int32Array | null = null;
+  let freshBytes: Uint8Array | null = null;
   let freshCount = 0;
   let matched = 0;
   const stats = { hits: 0, misses: 0 };
+  /** Per loaded folder: the scan's folder of the same path; -1 not known yet (folders are compared once each). */
+  const dirOf = new Int32Array(loaded?.dirs.length ?? 0).fill(-1);
+
+  const sameDir = (l: Loaded, loadedDir: number, d: number): boolean => {
+    const known = dirOf[loadedDir] ?? -1;
+    if (known >= 0) return known === d;
+    if (l.dirs[loadedDir] !== files.dirPaths[d]) return false;
+    dirOf[loadedDir] = d; // paths are unique on both sides: this pairing holds for the whole scan
+    return true;
+  };
 
   /**
-   * Where a path is in the loaded cache. Lookups come in the order the last scan saved (the
+   * Where a file is in the loaded cache. Lookups come in the order the last scan saved (the
    * walk's order is canonical), so a cursor answers almost all of them without a Map of
    * 100,000 paths; anything else falls back to one, built once.
    */
   let cursor = 0;
   const find = (l: Loaded, i: number): number | undefined => {
-    const names = l.names;
-    for (let k = cursor, end = Math.min(names.length, cursor + 16); k < end; k++) {
-      if (files.hasPath(i, names[k] as string)) {
+    const name = files.names[i];
+    const d = files.fileDir[i] ?? -1;
+    for (let k = cursor, end = Math.min(l.names.length, cursor + 16); k < end; k++) {
+      if (l.names[k] === name && sameDir(l, l.dir[k] ?? 0, d)) {
         cursor = k + 1;
         return k;
       }
     }
-    l.index ??= new Map(names.map((name, k) => [name, k]));
+    l.index ??= new Map(l.names.map((entryName, k) => [joinPath(l.dirs[l.dir[k] ?? 0] ?? "", entryName), k]));
     const k = l.index.get(files.path(i));
     if (k !== undefined) cursor = k + 1;
     return k;
@@ -158,6 +183,9 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
     matched++;
     return k;
   };
+  /** A 32-bit view of the last `out` (keysOf hands the same buffer for a whole pass); null when unaligned. */
+  let outBytes: Uint8Array | null = null;
+  let outWords: Int32Array | null = null;
 
   return {
     stats,
@@ -170,16 +198,30 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
         stats.misses++;
         return false;
       }
-      const from = (k * 2 + pass) * KEY_BYTES;
-      loaded.keys.copy(out, at, from, from + KEY_BYTES);
+      const from = (k * 2 + pass) * KEY_WORDS;
+      if (out !== outBytes) {
+        outBytes = out;
+        outWords = out.byteOffset % 4 === 0 ? new Int32Array(out.buffer, out.byteOffset, out.byteLength >>> 2) : null;
+      }
+      if (outWords && at % 4 === 0) {
+        const to = at >>> 2;
+        const keys = loaded.keys;
+        outWords[to] = keys[from] as number;
+        outWords[to + 1] = keys[from + 1] as number;
+        outWords[to + 2] = keys[from + 2] as number;
+        outWords[to + 3] = keys[from + 3] as number;
+      } else {
+        out.set(new Uint8Array(loaded.keys.buffer, loaded.keys.byteOffset + from * 4, KEY_BYTES), at);
+      }
       stats.hits++;
       return true;
     },
     remember(i, pass, key, at) {
       // A stamp this recent could hide a second write in the same clock tick.
       if ((files.ctime[i] ?? Infinity) > cutoff || (files.mtime[i] ?? Infinity) > cutoff) return;
-      fresh ??= Buffer.alloc(n * 2 * KEY_BYTES);
-      fresh.set(key.subarray(at, at + KEY_BYTES), (i * 2 + pass) * KEY_BYTES);
+      fresh ??= new Int32Array(n * 2 * KEY_WORDS);
+      freshBytes ??= new Uint8Array(fresh.buffer);
+      for (let b = 0, to = (i * 2 + pass) * KEY_BYTES; b < KEY_BYTES; b++) freshBytes[to + b] = key[at + b] as number;
       if (freshFlags[i] === 0) freshCount++;
       freshFlags[i] = (freshFlags[i] ?? 0) | (pass + 1);
     },
@@ -188,12 +230,24 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       if (freshCount === 0 && (!loaded || matched === loaded.names.length)) return;
       try {
         write(file, root, files, order, match, loaded, freshFlags, fresh);
+        // This root's files of older formats can never be read again.
+        for (let version = 1; version < HASH_CACHE_VERSION; version++) fs.rmSync(cacheFileFor(dir, root, version), { force: true });
         prune(dir, file);
       } catch {
         // Read-only home, full disk: the next scan reads the files again, that is all.
       }
     },
   };
+}
+
+const joinPath = (dir: string, name: string): string => (dir === "" ? name : `${dir}/${name}`);
+
+/** Byte offsets of the sections after the header, for n entries. */
+function sections(n: number): { size: number; dir: number; flags: number; text: number } {
+  const size = HEADER_BYTES + 2 * KEY_BYTES * n;
+  const dir = size + 4 * 8 * n;
+  const flags = dir + 4 * n;
+  return { size, dir, flags, text: flags + n };
 }
 
 function load(file: string, root: string): Loaded | null {
@@ -206,25 +260,29 @@ function load(file: string, root: string): Loaded | null {
   if (buffer.byteLength < HEADER_BYTES || buffer.readUInt32LE(0) !== MAGIC || buffer.readUInt32LE(4) !== HASH_CACHE_VERSION) return null;
   if (buffer.readUInt32LE(16) !== WHOLE_FILE_FIRST_PASS_BYTES || buffer.readUInt32LE(20) !== PARTIAL_BLOCK_BYTES) return null;
   const n = buffer.readUInt32LE(8);
-  const pathBytes = buffer.readUInt32LE(12);
-  const flagsAt = HEADER_BYTES + 4 * 8 * n;
-  const keysAt = flagsAt + n;
-  const pathsAt = keysAt + 2 * KEY_BYTES * n;
-  if (pathsAt + pathBytes !== buffer.byteLength) return null;
-  // Float64Array views need an 8-byte aligned start; copy in the rare case the read is not.
+  const textBytes = buffer.readUInt32LE(12);
+  const dirCount = buffer.readUInt32LE(24);
+  const at = sections(n);
+  if (at.text + textBytes !== buffer.byteLength) return null;
+  // Typed views need an 8-byte aligned start; copy in the rare case the read is not.
   const aligned = buffer.byteOffset % 8 === 0 ? buffer : Buffer.from(buffer);
-  const column = (k: number) => new Float64Array(aligned.buffer, aligned.byteOffset + HEADER_BYTES + k * 8 * n, n);
-  const names = aligned.toString("utf8", pathsAt, pathsAt + pathBytes).split("\0");
-  if (names.length !== n + 1 || names[0] !== root) return null;
+  const base = aligned.byteOffset;
+  const column = (k: number) => new Float64Array(aligned.buffer, base + at.size + k * 8 * n, n);
+  const text = aligned.toString("utf8", at.text, at.text + textBytes).split("\0");
+  if (text.length !== 1 + dirCount + n || text[0] !== root) return null;
+  const dir = new Int32Array(aligned.buffer, base + at.dir, n);
+  for (let k = 0; k < n; k++) if (!((dir[k] as number) >= 0 && (dir[k] as number) < dirCount)) return null;
   return {
-    names: names.slice(1),
+    dirs: text.slice(1, 1 + dirCount),
+    names: text.slice(1 + dirCount),
     index: null,
+    keys: new Int32Array(aligned.buffer, base + HEADER_BYTES, n * 2 * KEY_WORDS),
     size: column(0),
     mtime: column(1),
     ctime: column(2),
     ino: column(3),
-    flags: new Uint8Array(aligned.buffer, aligned.byteOffset + flagsAt, n),
-    keys: aligned.subarray(keysAt, pathsAt),
+    dir,
+    flags: new Uint8Array(aligned.buffer, base + at.flags, n),
   };
 }
 
@@ -237,29 +295,45 @@ function write(
   match: Int32Array,
   loaded: Loaded | null,
   freshFlags: Uint8Array,
-  fresh: Buffer | null,
+  fresh: Int32Array | null,
 ): void {
-  const parts = [root];
   const kept: number[] = [];
   for (let o = 0; o < order.length && kept.length < MAX_CACHE_ENTRIES; o++) {
     const i = order[o] as number;
     if ((freshFlags[i] ?? 0) === 0 && (match[i] ?? -1) < 0) continue;
     kept.push(i);
-    parts.push(files.path(i));
   }
   const n = kept.length;
-  const paths = Buffer.from(parts.join("\0"), "utf8");
-  const flagsAt = HEADER_BYTES + 4 * 8 * n;
-  const keysAt = flagsAt + n;
-  const pathsAt = keysAt + 2 * KEY_BYTES * n;
-  const out = Buffer.alloc(pathsAt + paths.byteLength);
+  // Folders renumbered in order of first use; the text is the root, those folders, the names.
+  const dirIndex = new Int32Array(files.dirPaths.length).fill(-1);
+  const dirs: string[] = [];
+  const names = new Array<string>(n);
+  const entryDir = new Int32Array(n);
+  for (let r = 0; r < n; r++) {
+    const i = kept[r] as number;
+    const d = files.fileDir[i] ?? 0;
+    let to = dirIndex[d] ?? -1;
+    if (to < 0) {
+      to = dirs.length;
+      dirIndex[d] = to;
+      dirs.push(files.dirPaths[d] ?? "");
+    }
+    entryDir[r] = to;
+    names[r] = files.names[i] ?? "";
+  }
+  const text = Buffer.from([root, ...dirs, ...names].join("\0"), "utf8");
+  const at = sections(n);
+  const out = Buffer.alloc(at.text + text.byteLength);
   out.writeUInt32LE(MAGIC, 0);
   out.writeUInt32LE(HASH_CACHE_VERSION, 4);
   out.writeUInt32LE(n, 8);
-  out.writeUInt32LE(paths.byteLength, 12);
+  out.writeUInt32LE(text.byteLength, 12);
   out.writeUInt32LE(WHOLE_FILE_FIRST_PASS_BYTES, 16);
   out.writeUInt32LE(PARTIAL_BLOCK_BYTES, 20);
-  const columns = new Float64Array(out.buffer, out.byteOffset + HEADER_BYTES, 4 * n);
+  out.writeUInt32LE(dirs.length, 24);
+  const keys = new Int32Array(out.buffer, out.byteOffset + HEADER_BYTES, n * 2 * KEY_WORDS);
+  const columns = new Float64Array(out.buffer, out.byteOffset + at.size, 4 * n);
+  new Int32Array(out.buffer, out.byteOffset + at.dir, n).set(entryDir);
   for (let r = 0; r < n; r++) {
     const i = kept[r] as number;
     columns[r] = files.size[i] ?? 0;
@@ -272,13 +346,18 @@ function write(
     // Per pass: the key computed now, else the one loaded.
     for (let pass = 0; pass < 2; pass++) {
       const bit = pass + 1;
-      const to = keysAt + (r * 2 + pass) * KEY_BYTES;
-      if (fresh && (freshBits & bit) !== 0) fresh.copy(out, to, (i * 2 + pass) * KEY_BYTES, (i * 2 + pass + 1) * KEY_BYTES);
-      else if (loaded && (loadedBits & bit) !== 0) loaded.keys.copy(out, to, (k * 2 + pass) * KEY_BYTES, (k * 2 + pass + 1) * KEY_BYTES);
+      const source = fresh && (freshBits & bit) !== 0 ? fresh : loaded && (loadedBits & bit) !== 0 ? loaded.keys : null;
+      if (!source) continue;
+      const from = ((source === fresh ? i : k) * 2 + pass) * KEY_WORDS;
+      const to = (r * 2 + pass) * KEY_WORDS;
+      keys[to] = source[from] as number;
+      keys[to + 1] = source[from + 1] as number;
+      keys[to + 2] = source[from + 2] as number;
+      keys[to + 3] = source[from + 3] as number;
     }
-    out[flagsAt + r] = freshBits | loadedBits;
+    out[at.flags + r] = freshBits | loadedBits;
   }
-  paths.copy(out, pathsAt);
+  text.copy(out, at.text);
   fs.mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, out, { mode: 0o600 });

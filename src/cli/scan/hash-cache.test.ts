@@ -128,4 +128,24 @@ describe("the CLI's hash cache", () => {
     fs.writeFileSync(file, saved);
     expect((await scan()).loaded).toBe(0);
   });
+
+  it("round-trips files in nested folders with odd names, and misses files swapped between folders", async () => {
+    for (const folder of ["a", "b", "sub/ünï cödé", "sub/ünï cödé/deeper"]) fs.mkdirSync(join(dir, folder), { recursive: true });
+    write("a/f.txt", "same size 1");
+    write("b/f.txt", "same size 2");
+    write("sub/ünï cödé/x y.txt", "hello world");
+    write("sub/ünï cödé/deeper/😀.txt", "hello world");
+    const first = await scan();
+    expect(first.groups).toEqual(["a.txt b.txt sub/ünï cödé/deeper/😀.txt sub/ünï cödé/x y.txt", "c.bin d.bin"]);
+    const again = await scan();
+    expect(again.reads).toBe(0);
+    expect(again.groups).toEqual(first.groups);
+    // The two f.txt change folders: same names, sizes and times, other folders and inodes.
+    fs.renameSync(join(dir, "a/f.txt"), join(dir, "f.tmp"));
+    fs.renameSync(join(dir, "b/f.txt"), join(dir, "a/f.txt"));
+    fs.renameSync(join(dir, "f.tmp"), join(dir, "b/f.txt"));
+    const swapped = await scan();
+    expect(swapped.reads).toBe(2);
+    expect(swapped.groups).toEqual(first.groups);
+  });
 });

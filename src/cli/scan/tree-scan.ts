@@ -7,6 +7,7 @@ import { type Crew, OUTSTANDING } from "./crew";
 import { FileTable } from "./file-table";
 import { type NodeHashCache, type NodeHashCacheOptions, openNodeHashCache } from "./hash-cache-file";
 import { findGroups } from "./find-groups";
+import type { ScannedTree } from "./scanned-tree";
 import { type KeyFs, KeyReader } from "./key-reader";
 import { type WalkFs, createWalker, listFolder } from "./list-folder";
 import { type TableParts, fromPayload, mergeTables } from "./merge-tables";
@@ -42,6 +43,15 @@ export interface TreeScanOptions {
  * in the hash cache first — and one item object per file only at the end.
  */
 export async function scanTree(root: string, options: TreeScanOptions = {}): Promise<ScanResult> {
+  const scanned = await scanColumns(root, options);
+  const result = buildResult(scanned);
+  options.onPhase?.("result");
+  scanned.complete(result.summary.photosCount);
+  return result;
+}
+
+/** scanTree up to the result: walk, size buckets, both key passes, the hash cache saved. */
+export async function scanColumns(root: string, options: TreeScanOptions = {}): Promise<ScannedTree> {
   const fs = options.fs ?? nodeFs;
   const { signal, onPhase } = options;
   const nowMs = options.now ?? Date.now();
@@ -82,15 +92,15 @@ export async function scanTree(root: string, options: TreeScanOptions = {}): Pro
       onPhase,
       onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
     });
-    const result = buildResult({ table, found, skipped: walked.skipped, metadataOnly, nowMs });
-    counts.photos = result.summary.photosCount;
-    onPhase?.("result");
     if (cache) {
       cache.save(found.candidates);
       onPhase?.(`cache (${cache.loaded} loaded, ${cache.stats.hits} hits, ${cache.stats.misses} misses)`);
     }
-    for (const stage of ["photos", "apps", "email", "complete"] as const) reporter.enter(stage, counts);
-    return result;
+    const complete = (photos: number): void => {
+      counts.photos = photos;
+      for (const stage of ["photos", "apps", "email", "complete"] as const) reporter.enter(stage, counts);
+    };
+    return { table, found, skipped: walked.skipped, metadataOnly, nowMs, complete };
   } finally {
     team?.close();
   }

@@ -1,0 +1,111 @@
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FileTable } from "./file-table";
+import { cacheFileFor, openNodeHashCache } from "./hash-cache-file";
+import { KEY_BYTES } from "./key-reader";
+
+const work = fs.mkdtempSync(join(tmpdir(), "cs-hash-cache-file-"));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+const OLD = 1_600_000_000_000;
+const ROOT = "/data/root";
+
+interface Spec {
+  dir: string;
+  name: string;
+  ino: number;
+}
+
+/** A table of `files`, folders in the order first met. */
+function tableOf(files: readonly Spec[]): FileTable {
+  const table = new FileTable(1, 1);
+  const byDir = new Map<string, Spec[]>();
+  for (const f of files) byDir.set(f.dir, [...(byDir.get(f.dir) ?? []), f]);
+  for (const [dir, list] of byDir) {
+    const d = table.addDir(dir, 1, dir.length);
+    for (const f of list) table.addFile(d, f.name, 100 + f.ino, OLD + f.ino, OLD + f.ino, f.ino);
+  }
+  return table;
+}
+
+/** A key made from the file's inode and the pass. */
+function keyOf(ino: number, pass: number): Uint8Array {
+  const key = new Uint8Array(KEY_BYTES);
+  for (let b = 0; b < KEY_BYTES; b++) key[b] = (ino * 31 + pass * 7 + b * 13) & 255;
+  return key;
+}
+
+const files: Spec[] = [];
+for (let k = 0; k < 60; k++)
+  files.push({ dir: ["", "a", "a/b", "ünï cödé/😀", "z z"][k % 5] as string, name: `f${k % 7}-${k}.txt`, ino: k + 1 });
+
+describe("the hash cache file (format 2)", () => {
+  it("round-trips both keys of every file, whatever order the next scan meets them in", () => {
+    const dir = join(work, "round-trip");
+    const table = tableOf(files);
+    const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    for (let i = 0; i < table.fileCount; i++) {
+      cache.remember(i, 0, keyOf(table.ino[i] as number, 0), 0);
+      if ((table.ino[i] as number) % 3 === 0) cache.remember(i, 1, keyOf(table.ino[i] as number, 1), 0);
+    }
+    cache.save(Int32Array.from({ length: table.fileCount }, (_, i) => i));
+    expect(fs.existsSync(cacheFileFor(dir, ROOT))).toBe(true);
+
+    // Reversed, with a file moved to another folder and one whose stamp changed.
+    const next = [...files].reverse().map((f) => (f.ino === 5 ? { ...f, dir: "a" } : f));
+    const again = tableOf(next);
+    again.mtime[again.ino.indexOf(9)] = OLD + 1; // file of inode 9 was touched
+    const reopened = openNodeHashCache(ROOT, again, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    expect(reopened.loaded).toBe(files.length);
+    const out = new Uint8Array(KEY_BYTES * 2 + 4);
+    for (let i = 0; i < again.fileCount; i++) {
+      const ino = again.ino[i] as number;
+      const hit = ino !== 5 && ino !== 9;
+      for (const at of [0, 4, 3]) {
+        expect(reopened.lookup(i, 0, out, at)).toBe(hit);
+        if (hit) expect(out.subarray(at, at + KEY_BYTES)).toEqual(keyOf(ino, 0));
+      }
+      expect(reopened.lookup(i, 1, out, KEY_BYTES)).toBe(hit && ino % 3 === 0);
+      if (hit && ino % 3 === 0) expect(out.subarray(KEY_BYTES, 2 * KEY_BYTES)).toEqual(keyOf(ino, 1));
+    }
+  });
+
+  it("belongs to one root: another root's file of the same name is not read", () => {
+    const dir = join(work, "roots");
+    const table = tableOf(files);
+    const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    cache.remember(0, 0, keyOf(1, 0), 0);
+    cache.save([0]);
+    fs.copyFileSync(cacheFileFor(dir, ROOT), cacheFileFor(dir, "/other"));
+    expect(openNodeHashCache("/other", table, { dir }).loaded).toBe(0);
+    expect(openNodeHashCache(ROOT, table, { dir }).loaded).toBe(1);
+  });
+
+  it("saves an empty cache and reads it back", () => {
+    const dir = join(work, "empty");
+    const table = tableOf([]);
+    const cache = openNodeHashCache(ROOT, tableOf(files), { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    cache.remember(0, 0, keyOf(1, 0), 0);
+    cache.save([]);
+    expect(openNodeHashCache(ROOT, table, { dir }).loaded).toBe(0);
+    expect(fs.readFileSync(cacheFileFor(dir, ROOT)).byteLength).toBeGreaterThan(32);
+  });
+
+  it("deletes this root's cache file of the older format when it writes the new one", () => {
+    const dir = join(work, "older");
+    fs.mkdirSync(dir, { recursive: true });
+    const older = cacheFileFor(dir, ROOT, 1);
+    const otherRoot = cacheFileFor(dir, "/elsewhere", 1);
+    fs.writeFileSync(older, "format 1");
+    fs.writeFileSync(otherRoot, "format 1");
+    const table = tableOf(files);
+    const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    cache.remember(0, 0, keyOf(1, 0), 0);
+    cache.save([0]);
+    expect(fs.existsSync(older)).toBe(false);
+    expect(fs.existsSync(otherRoot)).toBe(true);
+    expect(fs.existsSync(cacheFileFor(dir, ROOT))).toBe(true);
+  });
+});
