@@ -8,8 +8,9 @@
 // times in turn (whole processes, output to /dev/null): `cleanspace scan DIR --json` with an
 // empty hash cache (a first scan, which writes the cache) on 2 threads and on 1, with
 // `--no-cache`, with the cache filled (a rescan of an unchanged tree) on 2 threads and on 1,
-// and `jdupes -r -q DIR`; prints min/median/max wall time, CPU and peak RSS per row and the
-// ratios of the medians. --cold N adds N cold-cache runs of each tool (the page cache dropped
+// `node bench/support/cli-floor.cjs DIR` (Node's floor for a first scan: the same file calls on
+// one thread with none of the app) and `jdupes -r -q DIR`; prints min/median/max wall time, CPU
+// and peak RSS per row and the ratios of the medians, to jdupes and to the floor. --cold N adds N cold-cache runs of each tool (the page cache dropped
 // before each; needs root, skipped otherwise). --phases N prints the CLI's own per-phase
 // profile (CLEANSPACE_PROFILE=1: wall ms, and the main thread's CPU and run-queue wait) of N
 // first scans and rescans. jdupes is installed with apt-get when missing and allowed, else its
@@ -107,6 +108,7 @@ const firstEnv = { ...process.env, CLEANSPACE_CACHE_DIR: FIRST_CACHE };
 // start-up is then pure cost — these rows show how much the threads gain here and now.
 const oursOneThread = [...ours.slice(0, -2), "--threads", "1"];
 const rescanOneThread = oursOneThread;
+const FLOOR = join(repo, "bench", "support", "cli-floor.cjs");
 
 // Correctness first: a fast wrong answer is no answer (the rescan's answer is checked too).
 const ourJson = run(process.execPath, [...ours, "--no-cache"], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
@@ -131,6 +133,8 @@ if (jdupes) {
 console.log(
   `corpus: ${manifest.totals.files} files, ${(manifest.totals.bytes / 1e9).toFixed(2)} GB, ${manifest.totals.dupGroups} duplicate groups, ${manifest.totals.trapSets} trap sets`,
 );
+const floorLine = run(process.execPath, [FLOOR, dir], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout.trim();
+console.log(`Node floor: ${floorLine} (manifest: ${manifest.totals.dupGroups} groups)`);
 console.log(
   `correctness: cleanspace ${check("/tmp/cleanspace-bench-ours.json", "json")}, rescan ${check("/tmp/cleanspace-bench-rescan.json", "json")}, jdupes ${jdCheck}`,
 );
@@ -141,6 +145,13 @@ const rows = [
   { name: "cleanspace scan --json --threads 2 --no-cache", cmd: process.execPath, args: [...ours, "--no-cache"] },
   { name: "cleanspace scan --json --threads 2 (rescan, hash cache)", cmd: process.execPath, args: rescan },
   { name: "cleanspace scan --json --threads 1 (rescan)", cmd: process.execPath, args: rescanOneThread },
+  // What Node itself costs for the same file calls on one thread, with none of the app (its floor).
+  {
+    name: "Node floor: the same file calls, 1 thread (bench/support/cli-floor.cjs)",
+    cmd: process.execPath,
+    args: [FLOOR, dir],
+    floor: true,
+  },
   ...(jdupes ? [{ name: "jdupes -r -q", cmd: JDUPES, args: ["-r", "-q", dir] }] : []),
 ];
 /** One run of a row: a first scan starts from an empty hash cache. */
@@ -189,6 +200,14 @@ if (peer) {
       .map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.median / peer.median).toFixed(2)}`)
       .join("; ")}`,
   );
+  const floor = rows.find((r) => r.floor);
+  if (floor)
+    console.log(
+      `Node's floor for the same file calls (one thread, no app): ${(floor.median / peer.median).toFixed(2)}× jdupes wall, ${(floor.cpuMedian / peer.cpuMedian).toFixed(2)}× CPU; ratios to that floor, wall medians: ${rows
+        .filter((r) => r !== peer && r !== floor)
+        .map((r) => `${r.name.replace(/^cleanspace scan --json ?/, "") || "default"} ${(r.median / floor.median).toFixed(2)}`)
+        .join("; ")}`,
+    );
   // CPU seconds: what a busy machine disturbs least (wall time waits for the other agents' work too).
   console.log(
     `ratios to jdupes, CPU medians: ${rows
