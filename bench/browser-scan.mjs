@@ -499,7 +499,9 @@ if (handleRuns.length > 0) {
       `run ${i + 1} stages (ms after the click): ${Object.entries(r.stages)
         .sort((a, b) => a[1] - b[1])
         .map(([k, t]) => `${k} +${Math.round(t)}`)
-        .join(", ")}, result +${Math.round(r.resultMs)}; photos stage ${Math.round(photoMs(r))} ms; without it ${(r.seconds - photoMs(r) / 1000).toFixed(2)} s (ratio ${((r.seconds - photoMs(r) / 1000) / r.floor.seconds).toFixed(2)})`,
+        .join(
+          ", ",
+        )}, result +${Math.round(r.resultMs)}; photos stage ${Math.round(photoMs(r))} ms; without it ${(r.seconds - photoMs(r) / 1000).toFixed(2)} s (ratio ${((r.seconds - photoMs(r) / 1000) / r.floor.seconds).toFixed(2)})`,
     ),
   );
   console.log(

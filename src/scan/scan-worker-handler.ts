@@ -6,6 +6,7 @@ import { saveScanIndex } from "./index-store";
 import { runScan } from "./run-scan";
 import { createDirectoryHandleSource } from "./sources/directory-handle";
 import { createBrowserPhotoStage } from "./photos/browser-photo-stage";
+import { createHeadNotes } from "./photos/head-notes";
 import { FileFeed } from "./sources/file-feed";
 import { createFileListSource } from "./sources/file-list";
 import type { ScanSource } from "./types";
@@ -46,22 +47,33 @@ export async function handleScanRequest(request: ScanWorkerRequest, post: (messa
     const { saveIndex, photos: analysePhotos = true, ...options } = request.options;
     // The hash cache: a rescan of an unchanged folder reads no file content.
     const cache = options.metadataOnly ? null : await openBrowserHashCache(folderKey(request.source));
-    const hasher = cache ? withHashCache(await createSourceHasher(source), cache) : undefined;
+    // The first pass's bytes tell the photos stage which ".jpg" holds no image (no second read).
+    const heads = createHeadNotes<File>();
+    const hasher = cache ? withHashCache(await createSourceHasher(source, { onHead: heads.note }), cache) : undefined;
     // The photos stage (issue 19): decoded here, remembered per folder like the hash keys.
-    const photos = analysePhotos && !options.metadataOnly ? await createBrowserPhotoStage(folderKey(request.source)) : null;
+    const photos =
+      analysePhotos && !options.metadataOnly
+        ? await createBrowserPhotoStage(folderKey(request.source), { lacksImageHeader: heads.lacksImageHeader })
+        : null;
+    // The hash keys are final once the full pass ends: saved while the photos stage reads.
+    let cacheSaved: Promise<void> | null = null;
     const result = await runScan(source, {
       ...options,
       hasher,
       photos: photos?.analyser,
       onProgress: (progress) => post({ type: "progress", progress }),
+      onPhase: (phase) => {
+        if (phase === "full-pass" && cache) cacheSaved = cache.save();
+      },
     });
-    await cache?.save();
-    await photos?.save();
+    // Three databases, written side by side rather than one after the other.
+    const saves: Promise<unknown>[] = [cacheSaved ?? cache?.save(), photos?.save()].filter((p) => p !== undefined);
     // An empty scan saves nothing: the page asks the user to pick files instead (spec §5).
     if (saveIndex && result.summary.totalFiles > 0) {
-      await saveScanIndex(result.items, result.summary, result.duplicates, result.photoReport);
+      await Promise.all([...saves, saveScanIndex(result.items, result.summary, result.duplicates, result.photoReport)]);
       post({ type: "result", result: { ...result, items: [] } });
     } else {
+      await Promise.all(saves);
       post({ type: "result", result });
     }
   } catch (error) {

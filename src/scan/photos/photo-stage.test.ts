@@ -5,6 +5,8 @@ import { runScan } from "../run-scan";
 import { fakeDecoder, fakePng, newDecodeLog } from "../test-helpers/fake-photos";
 import { createMemorySource, type MemoryFile } from "../test-helpers/memory-source";
 import { openPhotoCache } from "./photo-cache-idb";
+import { createSourceHasher } from "../content-hasher";
+import { createHeadNotes } from "./head-notes";
 import { createPhotoStage } from "./photo-stage";
 
 const NOW = Date.UTC(2026, 5, 1);
@@ -90,5 +92,45 @@ describe("the photos stage", () => {
     await expect(runScan(createMemorySource(tree()), { now: NOW, photos: stage, signal: controller.signal })).rejects.toThrow(
       /cancelled|abort/i,
     );
+  });
+
+  it("skips, without a read of its own, a photo whose first bytes (read for its hash) hold no image, and answers the same", async () => {
+    const noise = (path: string, size: number, fill: number): MemoryFile => ({
+      path,
+      bytes: new Uint8Array(size).fill(fill),
+      modified: OLD,
+      type: "image/jpeg",
+    });
+    // Two ".jpg" of one size (so the hash's first pass reads them), one of its own size (it does not),
+    // one large (its first 4 KiB only are hashed), and real PNGs of shared sizes.
+    const files = [
+      ...tree(),
+      noise("Noise/a.jpg", 3000, 1),
+      noise("Noise/b.jpg", 3000, 2),
+      noise("Noise/alone.jpg", 3001, 3),
+      noise("Noise/big 1.jpg", 200_000, 4),
+      noise("Noise/big 2.jpg", 200_000, 5),
+    ];
+    const plainLog = newDecodeLog();
+    const plain = await runScan(createMemorySource(files), { now: NOW, photos: createPhotoStage(fakeDecoder(plainLog)) });
+
+    const log = newDecodeLog();
+    const source = createMemorySource(files);
+    const heads = createHeadNotes<MemoryFile>();
+    const result = await runScan(source, {
+      now: NOW,
+      hasher: await createSourceHasher(source, { onHead: heads.note }),
+      photos: createPhotoStage({ ...fakeDecoder(log), lacksImageHeader: heads.lacksImageHeader }),
+    });
+    expect(log.decoded.sort()).toEqual(plainLog.decoded.sort());
+    expect(result.items.map((i) => [i.path, i.photo, i.width])).toEqual(plain.items.map((i) => [i.path, i.photo, i.width]));
+    expect(result.photoReport).toEqual(plain.photoReport);
+    expect(result.summary.photoFindings).toEqual(plain.summary.photoFindings);
+    const readsOf = (path: string) => source.reads.filter((r) => r.path === path).length;
+    expect(readsOf("Noise/a.jpg")).toBe(1); // the hash's read only
+    expect(readsOf("Noise/b.jpg")).toBe(1);
+    expect(readsOf("Noise/big 1.jpg")).toBeGreaterThanOrEqual(2); // first+last 4 KiB, then the full pass: no head read
+    expect(source.reads.some((r) => r.path === "Noise/big 1.jpg" && r.start === 0 && r.end === 128 * 1024)).toBe(false);
+    expect(readsOf("Noise/alone.jpg")).toBe(1); // never hashed: the photos stage reads its head
   });
 });

@@ -25,6 +25,11 @@ export interface PhotoStageOptions<Ref> {
   /** False for formats this platform cannot decode: those photos are skipped without a read. */
   supports(format: PhotoFormat): boolean;
   cache?: PhotoCache;
+  /**
+   * True when bytes already read (the hash's first pass: head-notes.ts) show the entry holds
+   * no image header: it is skipped without a read, as a read would have found.
+   */
+  lacksImageHeader?(entry: ScanEntry<Ref>): boolean;
   /** Decodes at once (PHOTOS_IN_FLIGHT). */
   inFlight?: number;
   readsInFlight?: number;
@@ -76,7 +81,10 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
           const entry = entries[i]!;
           let outcome = options.cache?.get(entry);
           if (outcome === undefined) {
-            outcome = await analyseOne(source, entry, photoFormatOf(item.name, item.type)!, options, gate);
+            const format = photoFormatOf(item.name, item.type)!;
+            // HEIC is decoded without a header (analyseOne): only the others can be settled early.
+            const settled = format !== "heic" && options.lacksImageHeader?.(entry) === true;
+            outcome = settled ? null : await analyseOne(source, entry, format, options, gate);
             options.cache?.put(entry, outcome);
           }
           if (outcome) {
