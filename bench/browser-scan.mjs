@@ -7,7 +7,8 @@
 // --floor also times the same platform calls without the app (bench/support/scan-floor.mjs) for
 // the ratio (--floor-only: the floor alone).
 // --handle scans through a directory handle instead: the corpus is copied into the origin-private
-// file system once per run, showDirectoryPicker answers with it, and its floor is timed too.
+// file system once per run, showDirectoryPicker answers with it, and its floor is timed too
+// (its folder walk as the app's, concurrent; --floor-walk sequential: one folder at a time).
 // Uses the same corpus as scan-bench.mjs (/tmp/cleanspace-bench-N-sS, made if missing), serves the
 // built app (dist; `npm run build` first when it is missing, or with --build) on a free port with
 // a throw-away DATA_DIR, opens /app as a visitor, picks the corpus on the dashboard's folder input (the
@@ -385,18 +386,18 @@ async function measureHandle(context) {
   // Paths from a folder handle are relative to the folder itself: nothing to strip.
   const groups = canonical(await page.evaluate(storedGroups, false));
   const floorRun = await page.evaluate(
-    async ({ source, full }) => {
+    async ({ source, full, walk }) => {
       const t0 = performance.now();
       const root = await (await navigator.storage.getDirectory()).getDirectoryHandle("corpus");
       const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
       const result = await new Promise((resolve) => {
         worker.onmessage = (e) => resolve(e.data);
-        worker.postMessage({ full, root });
+        worker.postMessage({ full, root, walk });
       });
       worker.terminate();
       return { totalMs: performance.now() - t0, result };
     },
-    { source: FLOOR_WORKER, full: fullPaths },
+    { source: FLOOR_WORKER, full: fullPaths, walk: opt["floor-walk"] ?? "concurrent" },
   );
   const floor = floorFigures(floorRun.totalMs, floorRun.result);
   await page.close();
