@@ -165,8 +165,14 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-s
 const results = [];
 const floors = [];
 const handleRuns = [];
+const handleFloors = [];
 try {
-  for (let run = 0; run < Number(opt.runs) && opt.handle; run++) {
+  if (opt.handle && opt.floorOnly) {
+    const context = await browser.newContext({ baseURL: base });
+    handleFloors.push(...(await handleFloorVariants(context)));
+    await context.close();
+  }
+  for (let run = 0; run < Number(opt.runs) && opt.handle && !opt.floorOnly; run++) {
     const context = await browser.newContext({ baseURL: base });
     handleRuns.push(await measureHandle(context));
     await context.close();
@@ -357,6 +363,44 @@ async function copyToOpfs(page) {
   });
 }
 
+/** The directory-handle floor on the corpus already in the origin-private file system. */
+function handleFloor(page, walk, reads = 16) {
+  return page.evaluate(
+    async ({ source, full, walk, reads }) => {
+      const t0 = performance.now();
+      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle("corpus");
+      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+      const result = await new Promise((resolve) => {
+        worker.onmessage = (e) => resolve(e.data);
+        worker.postMessage({ full, root, walk, reads });
+      });
+      worker.terminate();
+      return { totalMs: performance.now() - t0, result };
+    },
+    { source: FLOOR_WORKER, full: fullPaths, walk, reads },
+  );
+}
+
+/** --handle --floor-only: one copy, then the floor's arrangements in turn (walk × reads in flight). */
+async function handleFloorVariants(context) {
+  const page = await context.newPage();
+  await page.goto("/privacy");
+  await copyToOpfs(page);
+  const rows = [];
+  for (let run = 0; run < Number(opt.runs); run++) {
+    for (const [walk, reads] of [
+      ["sequential", 16],
+      ["concurrent", 16],
+      ["concurrent", 32],
+    ]) {
+      const { totalMs, result } = await handleFloor(page, walk, reads);
+      rows.push({ walk, reads, ...floorFigures(totalMs, result) });
+    }
+  }
+  await page.close();
+  return rows;
+}
+
 /** The directory-handle scan (app) and its floor (entries, getFile, the same reads, the index write) on one OPFS copy. */
 async function measureHandle(context) {
   const page = await context.newPage();
@@ -385,20 +429,7 @@ async function measureHandle(context) {
   const phaseOf = (t) => (bench.result === null || t.start < bench.result ? "scan" : "result");
   // Paths from a folder handle are relative to the folder itself: nothing to strip.
   const groups = canonical(await page.evaluate(storedGroups, false));
-  const floorRun = await page.evaluate(
-    async ({ source, full, walk }) => {
-      const t0 = performance.now();
-      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle("corpus");
-      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
-      const result = await new Promise((resolve) => {
-        worker.onmessage = (e) => resolve(e.data);
-        worker.postMessage({ full, root, walk });
-      });
-      worker.terminate();
-      return { totalMs: performance.now() - t0, result };
-    },
-    { source: FLOOR_WORKER, full: fullPaths, walk: opt["floor-walk"] ?? "concurrent" },
-  );
+  const floorRun = await handleFloor(page, opt["floor-walk"] ?? "concurrent");
   const floor = floorFigures(floorRun.totalMs, floorRun.result);
   await page.close();
   return {
@@ -508,4 +539,19 @@ if (handleRuns.length > 0) {
   console.log(
     `directory handle, app / floor (medians): ${(median(handleRuns.map((r) => r.seconds)) / median(handleRuns.map((r) => r.floor.seconds))).toFixed(2)} (goal ≤ 1.3)`,
   );
+}
+if (handleFloors.length > 0) {
+  console.log(
+    `directory-handle floor arrangements (one OPFS copy, in turn), load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}:`,
+  );
+  console.log(`| walk | reads in flight | s | listed | first pass | full pass | saved |`);
+  console.log(`|---|---|---|---|---|---|---|`);
+  for (const f of handleFloors) {
+    const m = (k) => ((f.t[k] - f.t.start) / 1000).toFixed(2);
+    console.log(
+      `| ${f.walk} | ${f.reads} | ${f.seconds.toFixed(2)} | ${m("listed")} | ${m("firstPass")} | ${m("fullPass")} | ${m("saved")} |`,
+    );
+  }
 }

@@ -66,7 +66,7 @@ let mode = "overlap";
 const files = [];
 const firstOfSize = new Map();
 const queue = [];
-let active = 0, bytes = 0, reads = 0, listed = false, drained = null;
+let readsInFlight = 16, active = 0, bytes = 0, reads = 0, listed = false, drained = null;
 const t = { start: performance.now() };
 // (Counted after the await: "bytes += await …" would read bytes before the await and lose updates.)
 const readFirst = async (f) => {
@@ -79,7 +79,7 @@ const readFirst = async (f) => {
   reads++;
 };
 const pump = () => {
-  while (active < 16 && queue.length > 0 && (mode === "overlap" || listed)) {
+  while (active < readsInFlight && queue.length > 0 && (mode === "overlap" || listed)) {
     active++;
     readFirst(queue.shift()).then(() => { active--; pump(); });
   }
@@ -185,6 +185,7 @@ self.onmessage = async (e) => {
   if (m.full) full = new Set(m.full);
   if (m.mode) mode = m.mode;
   if (m.walk) walkMode = m.walk;
+  if (m.reads) readsInFlight = m.reads;
   if (m.root) { await walk(m.root); await finish(); return; }
   for (const f of m.files ?? []) add(f, f.webkitRelativePath.slice(f.webkitRelativePath.indexOf("/") + 1));
   pump();

@@ -133,4 +133,39 @@ describe("the photos stage", () => {
     expect(source.reads.some((r) => r.path === "Noise/big 1.jpg" && r.start === 0 && r.end === 128 * 1024)).toBe(false);
     expect(readsOf("Noise/alone.jpg")).toBe(1); // never hashed: the photos stage reads its head
   });
+
+  it("analyses the photos no hash pass reads while the duplicates are being found, and reports the same", async () => {
+    const files = tree(); // PNGs of sizes of their own: the first pass reads none of them
+    const plainLog = newDecodeLog();
+    const plain = await runScan(createMemorySource(files), { now: NOW, photos: createPhotoStage(fakeDecoder(plainLog)) });
+
+    const log = newDecodeLog();
+    const source = createMemorySource([
+      ...files,
+      { path: "a.txt", bytes: new Uint8Array(9).fill(1) },
+      { path: "b.txt", bytes: new Uint8Array(9).fill(1) },
+    ]);
+    const inner = await createSourceHasher(source);
+    let decodedBeforeHashing = -1;
+    const result = await runScan(source, {
+      now: NOW,
+      photos: createPhotoStage(fakeDecoder(log)),
+      hasher: {
+        ...inner,
+        async firstKeys(entries, run) {
+          // Let the photos stage run a while, as a slow first pass would.
+          for (let i = 0; i < 50 && log.decoded.length < 4; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+          decodedBeforeHashing = log.decoded.length;
+          return inner.firstKeys(entries, run);
+        },
+      },
+    });
+    expect(decodedBeforeHashing).toBe(4);
+    expect(result.duplicates).toHaveLength(1);
+    expect(log.decoded.sort()).toEqual(plainLog.decoded.sort());
+    expect(result.items.filter((i) => i.category === "photo").map((i) => [i.path, i.photo])).toEqual(
+      plain.items.filter((i) => i.category === "photo").map((i) => [i.path, i.photo]),
+    );
+    expect(result.summary.photoFindings).toEqual(plain.summary.photoFindings);
+  });
 });

@@ -64,19 +64,26 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
   const reads = options.readsInFlight ?? PHOTO_READS_IN_FLIGHT;
   return {
     async analyse(source, items, entries, run) {
+      // Photos no hash pass reads go first (they can start while the duplicates are found);
+      // those it reads wait for it, and may then need no read of their own (lacksImageHeader).
       const work: number[] = [];
+      const afterHash: number[] = [];
       for (let i = 0; i < items.length; i++) {
         const item = items[i]!;
         const format = item.category === "photo" && item.size > 0 ? photoFormatOf(item.name, item.type) : null;
-        if (format && options.supports(format)) work.push(i);
+        if (format && options.supports(format)) (run.hashedFirst?.(i) ? afterHash : work).push(i);
       }
+      const firstLater = work.length;
+      work.push(...afterHash);
       const gate = decodeGate(options.inFlight ?? PHOTOS_IN_FLIGHT, options.bytesInFlight ?? PHOTO_BYTES_IN_FLIGHT);
       let next = 0;
       let done = 0;
       const lane = async (): Promise<void> => {
         while (next < work.length) {
           run.signal?.throwIfAborted();
-          const i = work[next++]!;
+          const at = next++;
+          if (at >= firstLater && run.duplicatesFound) await run.duplicatesFound;
+          const i = work[at]!;
           const item = items[i]!;
           const entry = entries[i]!;
           let outcome = options.cache?.get(entry);
@@ -96,6 +103,8 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
         }
       };
       await Promise.all(Array.from({ length: Math.min(reads, work.length) }, lane));
+      // The findings compare photos with the exact duplicates: those must be marked first.
+      await run.duplicatesFound;
       return analyseScanPhotos(items, run.nowMs);
     },
   };
