@@ -394,7 +394,7 @@ async function handleFloorVariants(context) {
       ["concurrent", 32],
     ]) {
       const { totalMs, result } = await handleFloor(page, walk, reads);
-      rows.push({ walk, reads, ...floorFigures(totalMs, result) });
+      rows.push({ walk, inFlight: reads, ...floorFigures(totalMs, result) });
     }
   }
   await page.close();
@@ -551,7 +551,7 @@ if (handleFloors.length > 0) {
   for (const f of handleFloors) {
     const m = (k) => ((f.t[k] - f.t.start) / 1000).toFixed(2);
     console.log(
-      `| ${f.walk} | ${f.reads} | ${f.seconds.toFixed(2)} | ${m("listed")} | ${m("firstPass")} | ${m("fullPass")} | ${m("saved")} |`,
+      `| ${f.walk} | ${f.inFlight} | ${f.seconds.toFixed(2)} | ${m("listed")} | ${m("firstPass")} | ${m("fullPass")} | ${m("saved")} |`,
     );
   }
 }

@@ -1,5 +1,5 @@
 import { ANALYSIS_EDGE, analyseGrey, hasCameraExif, photoFormatOf, type PhotoFormat } from "../../domain/photos/index";
-import { readImageSize } from "../image-size";
+import { cannotHoldImageSize, readImageSize } from "../image-size";
 import type { PhotoAnalyser, ScanEntry, ScanSource } from "../types";
 import type { PixelSize } from "./analysis-size";
 import type { DecodedGrey } from "./browser-decoder";
@@ -8,6 +8,8 @@ import { analyseScanPhotos } from "./photo-facts-of";
 
 /** The first bytes read of each photo: its header (size) and EXIF (camera), as the contract says. */
 export const PHOTO_HEAD_BYTES = 128 * 1024;
+/** The first look at a photo's bytes: enough for readImageSize's signatures (cannotHoldImageSize). */
+export const PHOTO_PROBE_BYTES = 4 * 1024;
 /** Photos decoded at once: the decoder works on threads of its own, so a few in flight keep both cores busy. */
 export const PHOTOS_IN_FLIGHT = 3;
 /**
@@ -118,7 +120,13 @@ async function analyseOne<Ref>(
   gate: ReturnType<typeof decodeGate>,
 ): Promise<PhotoOutcome> {
   try {
-    const head = await source.slice(entry, 0, Math.min(entry.size, PHOTO_HEAD_BYTES));
+    const headBytes = Math.min(entry.size, PHOTO_HEAD_BYTES);
+    // A small look first: a file with no image signature costs 4 KiB, not its 128 KiB head
+    // (20,000 files of the bench: 2,765 such heads were 134 MB, more than both hash passes).
+    if (format !== "heic" && headBytes > PHOTO_PROBE_BYTES) {
+      if (cannotHoldImageSize(await source.slice(entry, 0, PHOTO_PROBE_BYTES), entry.size)) return null;
+    }
+    const head = await source.slice(entry, 0, headBytes);
     const header = readImageSize(head);
     // Every format but HEIC has a header the engine reads: without one this is no image.
     if (!header && format !== "heic") return null;
