@@ -66,15 +66,21 @@ export async function handleScanRequest(request: ScanWorkerRequest, post: (messa
         if (phase === "full-pass" && cache) cacheSaved = cache.save();
       },
     });
-    // Three databases, written side by side rather than one after the other.
-    const saves: Promise<unknown>[] = [cacheSaved ?? cache?.save(), photos?.save()].filter((p) => p !== undefined);
+    // The caches only speed up the next scan: written side by side with the index, and the
+    // result goes to the page without waiting for them ("caches-saved" follows; the page keeps
+    // the worker until then).
+    const saves = [cacheSaved ?? cache?.save(), photos?.save()].filter((p): p is Promise<void> => p !== undefined);
+    const savingCaches = saves.length > 0;
     // An empty scan saves nothing: the page asks the user to pick files instead (spec §5).
     if (saveIndex && result.summary.totalFiles > 0) {
-      await Promise.all([...saves, saveScanIndex(result.items, result.summary, result.duplicates, result.photoReport)]);
-      post({ type: "result", result: { ...result, items: [] } });
+      await saveScanIndex(result.items, result.summary, result.duplicates, result.photoReport);
+      post({ type: "result", result: { ...result, items: [] }, savingCaches });
     } else {
+      post({ type: "result", result, savingCaches });
+    }
+    if (savingCaches) {
       await Promise.all(saves);
-      post({ type: "result", result });
+      post({ type: "caches-saved" });
     }
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
