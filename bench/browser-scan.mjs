@@ -421,9 +421,21 @@ async function measureHandle(context) {
     window.__bench.picked = performance.now();
   });
   const rss = watchRss();
+  // The page's own thread: how long it was busy during the scan (progress rendering competes with the worker for 2 cores).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const busy = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+  const busyBefore = await busy();
   await page.getByRole("button", { name: "Start Real Data Scan" }).click();
   await page.waitForFunction(() => window.__bench.complete !== null, null, { timeout: 600_000, polling: 200 });
   const peak = rss.stop();
+  const busyAfter = await busy();
+  const pageBusy = {
+    taskMs: (busyAfter.TaskDuration - busyBefore.TaskDuration) * 1000,
+    scriptMs: (busyAfter.ScriptDuration - busyBefore.ScriptDuration) * 1000,
+    layoutMs:
+      (busyAfter.LayoutDuration + busyAfter.RecalcStyleDuration - busyBefore.LayoutDuration - busyBefore.RecalcStyleDuration) * 1000,
+  };
   const bench = await page.evaluate(() => window.__bench);
   const during = bench.longTasks.filter((t) => t.start + t.duration >= bench.picked && t.start <= bench.complete);
   const phaseOf = (t) => (bench.result === null || t.start < bench.result ? "scan" : "result");
@@ -441,6 +453,7 @@ async function measureHandle(context) {
     workerSeconds: (bench.result - bench.picked) / 1000,
     stages: Object.fromEntries(Object.entries(bench.stages).map(([k, t]) => [k, t - bench.picked])),
     resultMs: bench.result - bench.picked,
+    pageBusy,
     groups: JSON.stringify(groups) === JSON.stringify(manifest.duplicateGroups) ? "EXACT MATCH" : `MISMATCH (${groups.length} groups)`,
     floor,
     peak,
@@ -520,6 +533,11 @@ if (handleRuns.length > 0) {
   );
   handleRuns.forEach((r, i) =>
     console.log(`run ${i + 1}: the worker's result after ${r.workerSeconds.toFixed(2)} s; ${longTasks(r.tasks)}`),
+  );
+  handleRuns.forEach((r, i) =>
+    console.log(
+      `run ${i + 1} page thread busy from the click to the results: ${Math.round(r.pageBusy.taskMs)} ms (script ${Math.round(r.pageBusy.scriptMs)}, style+layout ${Math.round(r.pageBusy.layoutMs)})`,
+    ),
   );
   const floorMarks = (t) => ["listed", "firstPass", "fullPass", "saved"].map((k) => `${k} +${Math.round(t[k] - t.start)}`).join(", ");
   handleRuns.forEach((r, i) => console.log(`run ${i + 1} floor (ms after its worker started): ${floorMarks(r.floor.t)}`));
