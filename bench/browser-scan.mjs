@@ -114,6 +114,8 @@ function instrument() {
     }
     // Each hand-off message: cloning Files is where Chromium fetches their size and date.
     postMessage(...args) {
+      // --handle: a second scan without the photos stage (the floor has none), to print both.
+      if (w.__benchNoPhotos && args[0]?.type === "start") args[0] = { ...args[0], options: { ...args[0].options, photos: false } };
       const t = performance.now();
       super.postMessage(...args);
       const ms = performance.now() - t;
@@ -443,6 +445,27 @@ async function measureHandle(context) {
   const groups = canonical(await page.evaluate(storedGroups, false));
   const floorRun = await handleFloor(page, opt["floor-walk"] ?? "concurrent");
   const floor = floorFigures(floorRun.totalMs, floorRun.result);
+  // The same scan without the photos stage, from empty caches and index (a fresh first scan).
+  await page.goto("/app");
+  await page.evaluate(() =>
+    Promise.all(
+      ["cleanspace-hash-cache", "cleanspace-photo-cache", "cleanspace-scan"].map(
+        (name) =>
+          new Promise((resolve) =>
+            Object.assign(indexedDB.deleteDatabase(name), { onsuccess: resolve, onerror: resolve, onblocked: resolve }),
+          ),
+      ),
+    ),
+  );
+  await page.getByRole("button", { name: "Real data scan" }).click();
+  await page.evaluate(() => {
+    window.__benchNoPhotos = true;
+    window.__bench.picked = performance.now();
+  });
+  await page.getByRole("button", { name: "Start Real Data Scan" }).click();
+  await page.waitForFunction(() => window.__bench.complete !== null, null, { timeout: 600_000, polling: 200 });
+  const noPhotos = await page.evaluate(() => (window.__bench.complete - window.__bench.picked) / 1000);
+  const noPhotosGroups = canonical(await page.evaluate(storedGroups, false));
   await page.close();
   return {
     copied,
@@ -454,6 +477,8 @@ async function measureHandle(context) {
     stages: Object.fromEntries(Object.entries(bench.stages).map(([k, t]) => [k, t - bench.picked])),
     resultMs: bench.result - bench.picked,
     pageBusy,
+    noPhotos,
+    noPhotosExact: JSON.stringify(noPhotosGroups) === JSON.stringify(manifest.duplicateGroups),
     groups: JSON.stringify(groups) === JSON.stringify(manifest.duplicateGroups) ? "EXACT MATCH" : `MISMATCH (${groups.length} groups)`,
     floor,
     peak,
@@ -537,6 +562,11 @@ if (handleRuns.length > 0) {
   handleRuns.forEach((r, i) =>
     console.log(
       `run ${i + 1} page thread busy from the click to the results: ${Math.round(r.pageBusy.taskMs)} ms (script ${Math.round(r.pageBusy.scriptMs)}, style+layout ${Math.round(r.pageBusy.layoutMs)})`,
+    ),
+  );
+  handleRuns.forEach((r, i) =>
+    console.log(
+      `run ${i + 1} without the photos stage (a second first scan, caches emptied): ${r.noPhotos.toFixed(2)} s, ratio ${(r.noPhotos / r.floor.seconds).toFixed(2)}, ${r.noPhotosExact ? "EXACT MATCH" : "MISMATCH"}`,
     ),
   );
   const floorMarks = (t) => ["listed", "firstPass", "fullPass", "saved"].map((k) => `${k} +${Math.round(t[k] - t.start)}`).join(", ");
