@@ -39,6 +39,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (argv[i] === "--floor") opt.floor = true;
   else if (argv[i] === "--floor-only") opt.floor = opt.floorOnly = true;
   else if (argv[i] === "--handle") opt.handle = true;
+  else if (argv[i] === "--no-photos-first") opt["no-photos-first"] = true;
   else if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
 }
 const files = Number(opt.files);
