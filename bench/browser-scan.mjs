@@ -7,7 +7,8 @@
 // --floor also times the same platform calls without the app (bench/support/scan-floor.mjs) for
 // the ratio (--floor-only: the floor alone).
 // --handle scans through a directory handle instead: the corpus is copied into the origin-private
-// file system once per run, showDirectoryPicker answers with it, and its floor is timed too.
+// file system once per run, showDirectoryPicker answers with it, and its floor is timed too
+// (its folder walk as the app's, concurrent; --floor-walk sequential: one folder at a time).
 // Uses the same corpus as scan-bench.mjs (/tmp/cleanspace-bench-N-sS, made if missing), serves the
 // built app (dist; `npm run build` first when it is missing, or with --build) on a free port with
 // a throw-away DATA_DIR, opens /app as a visitor, picks the corpus on the dashboard's folder input (the
@@ -38,6 +39,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (argv[i] === "--floor") opt.floor = true;
   else if (argv[i] === "--floor-only") opt.floor = opt.floorOnly = true;
   else if (argv[i] === "--handle") opt.handle = true;
+  else if (argv[i] === "--no-photos-first") opt["no-photos-first"] = true;
   else if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
 }
 const files = Number(opt.files);
@@ -76,6 +78,8 @@ function instrument() {
     postMs: 0,
     postMax: 0,
     handedOff: null,
+    // When the worker first reported each stage (and each files-stage phase): the photos stage apart.
+    stages: {},
   };
   setInterval(() => {
     w.__bench.peakHeap = Math.max(w.__bench.peakHeap, performance.memory?.usedJSHeapSize ?? 0);
@@ -102,10 +106,17 @@ function instrument() {
       super(...args);
       this.addEventListener("message", (e) => {
         if (e.data?.type === "result" && w.__bench.result === null) w.__bench.result = performance.now();
+        const p = e.data?.type === "progress" ? e.data.progress : null;
+        if (p) {
+          const key = p.detail?.phase ? `${p.stage}:${p.detail.phase}` : p.stage;
+          w.__bench.stages[key] ??= performance.now();
+        }
       });
     }
     // Each hand-off message: cloning Files is where Chromium fetches their size and date.
     postMessage(...args) {
+      // --handle: a second scan without the photos stage (the floor has none), to print both.
+      if (w.__benchNoPhotos && args[0]?.type === "start") args[0] = { ...args[0], options: { ...args[0].options, photos: false } };
       const t = performance.now();
       super.postMessage(...args);
       const ms = performance.now() - t;
@@ -157,8 +168,14 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-s
 const results = [];
 const floors = [];
 const handleRuns = [];
+const handleFloors = [];
 try {
-  for (let run = 0; run < Number(opt.runs) && opt.handle; run++) {
+  if (opt.handle && opt.floorOnly) {
+    const context = await browser.newContext({ baseURL: base });
+    handleFloors.push(...(await handleFloorVariants(context)));
+    await context.close();
+  }
+  for (let run = 0; run < Number(opt.runs) && opt.handle && !opt.floorOnly; run++) {
     const context = await browser.newContext({ baseURL: base });
     handleRuns.push(await measureHandle(context));
     await context.close();
@@ -307,6 +324,7 @@ function floorFigures(totalMs, result) {
     reads: result.reads,
     wholeReads: result.wholeReads,
     bytes: result.bytes,
+    t,
   };
 }
 
@@ -348,6 +366,44 @@ async function copyToOpfs(page) {
   });
 }
 
+/** The directory-handle floor on the corpus already in the origin-private file system. */
+function handleFloor(page, walk, reads = 16) {
+  return page.evaluate(
+    async ({ source, full, walk, reads }) => {
+      const t0 = performance.now();
+      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle("corpus");
+      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+      const result = await new Promise((resolve) => {
+        worker.onmessage = (e) => resolve(e.data);
+        worker.postMessage({ full, root, walk, reads });
+      });
+      worker.terminate();
+      return { totalMs: performance.now() - t0, result };
+    },
+    { source: FLOOR_WORKER, full: fullPaths, walk, reads },
+  );
+}
+
+/** --handle --floor-only: one copy, then the floor's arrangements in turn (walk × reads in flight). */
+async function handleFloorVariants(context) {
+  const page = await context.newPage();
+  await page.goto("/privacy");
+  await copyToOpfs(page);
+  const rows = [];
+  for (let run = 0; run < Number(opt.runs); run++) {
+    for (const [walk, reads] of [
+      ["sequential", 16],
+      ["concurrent", 16],
+      ["concurrent", 32],
+    ]) {
+      const { totalMs, result } = await handleFloor(page, walk, reads);
+      rows.push({ walk, inFlight: reads, ...floorFigures(totalMs, result) });
+    }
+  }
+  await page.close();
+  return rows;
+}
+
 /** The directory-handle scan (app) and its floor (entries, getFile, the same reads, the index write) on one OPFS copy. */
 async function measureHandle(context) {
   const page = await context.newPage();
@@ -364,42 +420,79 @@ async function measureHandle(context) {
   const copied = await copyToOpfs(page);
   const copySeconds = (Date.now() - t0) / 1000;
   await page.getByRole("button", { name: "Real data scan" }).click();
-  await page.evaluate(() => {
+  // --no-photos-first: the scan without the photos stage runs first, the full one third (order bias).
+  const photosFirst = !opt["no-photos-first"];
+  await page.evaluate((noPhotos) => {
+    window.__benchNoPhotos = noPhotos;
     window.__bench.picked = performance.now();
-  });
+  }, !photosFirst);
   const rss = watchRss();
+  // The page's own thread: how long it was busy during the scan (progress rendering competes with the worker for 2 cores).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const busy = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+  const busyBefore = await busy();
   await page.getByRole("button", { name: "Start Real Data Scan" }).click();
   await page.waitForFunction(() => window.__bench.complete !== null, null, { timeout: 600_000, polling: 200 });
   const peak = rss.stop();
+  const busyAfter = await busy();
+  const pageBusy = {
+    taskMs: (busyAfter.TaskDuration - busyBefore.TaskDuration) * 1000,
+    scriptMs: (busyAfter.ScriptDuration - busyBefore.ScriptDuration) * 1000,
+    layoutMs:
+      (busyAfter.LayoutDuration + busyAfter.RecalcStyleDuration - busyBefore.LayoutDuration - busyBefore.RecalcStyleDuration) * 1000,
+  };
   const bench = await page.evaluate(() => window.__bench);
   const during = bench.longTasks.filter((t) => t.start + t.duration >= bench.picked && t.start <= bench.complete);
   const phaseOf = (t) => (bench.result === null || t.start < bench.result ? "scan" : "result");
   // Paths from a folder handle are relative to the folder itself: nothing to strip.
   const groups = canonical(await page.evaluate(storedGroups, false));
-  const floorRun = await page.evaluate(
-    async ({ source, full }) => {
-      const t0 = performance.now();
-      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle("corpus");
-      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
-      const result = await new Promise((resolve) => {
-        worker.onmessage = (e) => resolve(e.data);
-        worker.postMessage({ full, root });
-      });
-      worker.terminate();
-      return { totalMs: performance.now() - t0, result };
-    },
-    { source: FLOOR_WORKER, full: fullPaths },
-  );
+  const floorRun = await handleFloor(page, opt["floor-walk"] ?? "concurrent");
   const floor = floorFigures(floorRun.totalMs, floorRun.result);
+  // The same scan without the photos stage, from empty caches and index (a fresh first scan).
+  await page.goto("/app");
+  await page.evaluate(() =>
+    Promise.all(
+      ["cleanspace-hash-cache", "cleanspace-photo-cache", "cleanspace-scan"].map(
+        (name) =>
+          new Promise((resolve) =>
+            Object.assign(indexedDB.deleteDatabase(name), { onsuccess: resolve, onerror: resolve, onblocked: resolve }),
+          ),
+      ),
+    ),
+  );
+  await page.getByRole("button", { name: "Real data scan" }).click();
+  await page.evaluate((noPhotos) => {
+    window.__benchNoPhotos = noPhotos;
+    window.__bench.picked = performance.now();
+  }, photosFirst);
+  await page.getByRole("button", { name: "Start Real Data Scan" }).click();
+  await page.waitForFunction(() => window.__bench.complete !== null, null, { timeout: 600_000, polling: 200 });
+  const second = await page.evaluate(() => (window.__bench.complete - window.__bench.picked) / 1000);
+  const secondGroups = canonical(await page.evaluate(storedGroups, false));
+  const first = (bench.complete - bench.picked) / 1000;
+  const [withPhotos, noPhotos] = photosFirst ? [first, second] : [second, first];
+  const noPhotosGroups = photosFirst ? secondGroups : groups;
+  const withPhotosGroups = photosFirst ? groups : secondGroups;
   await page.close();
   return {
     copied,
     copySeconds,
-    seconds: (bench.complete - bench.picked) / 1000,
+    // With the photos stage (the app as shipped), whichever order the two scans ran in.
+    seconds: withPhotos,
+    photosFirst,
     longest: during.reduce((m, t) => Math.max(m, t.duration), 0),
     tasks: during.map((t) => `${Math.round(t.duration)} (${phaseOf(t)} +${Math.round(t.start - bench.picked)} ms)`),
     workerSeconds: (bench.result - bench.picked) / 1000,
-    groups: JSON.stringify(groups) === JSON.stringify(manifest.duplicateGroups) ? "EXACT MATCH" : `MISMATCH (${groups.length} groups)`,
+    stages: Object.fromEntries(Object.entries(bench.stages).map(([k, t]) => [k, t - bench.picked])),
+    resultMs: bench.result - bench.picked,
+    pageBusy,
+    noPhotos,
+    noPhotosExact: JSON.stringify(noPhotosGroups) === JSON.stringify(manifest.duplicateGroups),
+    groups:
+      JSON.stringify(withPhotosGroups) === JSON.stringify(manifest.duplicateGroups)
+        ? "EXACT MATCH"
+        : `MISMATCH (${withPhotosGroups.length} groups)`,
     floor,
     peak,
     peakHeapMb: Math.round(bench.peakHeap / 1e6),
@@ -479,7 +572,47 @@ if (handleRuns.length > 0) {
   handleRuns.forEach((r, i) =>
     console.log(`run ${i + 1}: the worker's result after ${r.workerSeconds.toFixed(2)} s; ${longTasks(r.tasks)}`),
   );
+  handleRuns.forEach((r, i) =>
+    console.log(
+      `run ${i + 1} page thread busy from the click to the results: ${Math.round(r.pageBusy.taskMs)} ms (script ${Math.round(r.pageBusy.scriptMs)}, style+layout ${Math.round(r.pageBusy.layoutMs)})`,
+    ),
+  );
+  handleRuns.forEach((r, i) =>
+    console.log(
+      `run ${i + 1} without the photos stage (${r.photosFirst ? "after the full scan and the floor" : "run first; the full scan third, its stage marks above are the scan without photos"}, caches emptied): ${r.noPhotos.toFixed(2)} s, ratio ${(r.noPhotos / r.floor.seconds).toFixed(2)}, ${r.noPhotosExact ? "EXACT MATCH" : "MISMATCH"}`,
+    ),
+  );
+  const floorMarks = (t) => ["listed", "firstPass", "fullPass", "saved"].map((k) => `${k} +${Math.round(t[k] - t.start)}`).join(", ");
+  handleRuns.forEach((r, i) => console.log(`run ${i + 1} floor (ms after its worker started): ${floorMarks(r.floor.t)}`));
+  // Each stage's first report from the worker, ms after the click: the photos stage (issue 19:
+  // a head read per photo, decodes) runs after the duplicates and has no counterpart in the floor.
+  const photoMs = (r) => (r.stages.photos !== undefined && r.stages.apps !== undefined ? r.stages.apps - r.stages.photos : 0);
+  handleRuns.forEach((r, i) =>
+    console.log(
+      `run ${i + 1} stages (ms after the click): ${Object.entries(r.stages)
+        .sort((a, b) => a[1] - b[1])
+        .map(([k, t]) => `${k} +${Math.round(t)}`)
+        .join(
+          ", ",
+        )}, result +${Math.round(r.resultMs)}; photos stage ${Math.round(photoMs(r))} ms; without it ${(r.seconds - photoMs(r) / 1000).toFixed(2)} s (ratio ${((r.seconds - photoMs(r) / 1000) / r.floor.seconds).toFixed(2)})`,
+    ),
+  );
   console.log(
     `directory handle, app / floor (medians): ${(median(handleRuns.map((r) => r.seconds)) / median(handleRuns.map((r) => r.floor.seconds))).toFixed(2)} (goal ≤ 1.3)`,
   );
+}
+if (handleFloors.length > 0) {
+  console.log(
+    `directory-handle floor arrangements (one OPFS copy, in turn), load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}:`,
+  );
+  console.log(`| walk | reads in flight | s | listed | first pass | full pass | saved |`);
+  console.log(`|---|---|---|---|---|---|---|`);
+  for (const f of handleFloors) {
+    const m = (k) => ((f.t[k] - f.t.start) / 1000).toFixed(2);
+    console.log(
+      `| ${f.walk} | ${f.inFlight} | ${f.seconds.toFixed(2)} | ${m("listed")} | ${m("firstPass")} | ${m("fullPass")} | ${m("saved")} |`,
+    );
+  }
 }

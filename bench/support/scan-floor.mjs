@@ -14,6 +14,7 @@
 //   the bench beforehand), 1 MiB at a time, 4 files at a time;
 // - the item index written to IndexedDB as the app writes it: records of 1,000 items of the
 //   app's shape, one transaction (timed apart: "floor without the index write" is printed too).
+// Directory handle: the walk is "concurrent" (the app's) unless the bench asks for "sequential".
 // Modes: "overlap" starts the reads during the hand-off (the app's arrangement); "after" waits
 // for the last File first (hand-off and reads then do not compete for the browser process);
 // "none" only hands the Files off (or lists the folder) — a lower bound for that step alone.
@@ -65,7 +66,7 @@ let mode = "overlap";
 const files = [];
 const firstOfSize = new Map();
 const queue = [];
-let active = 0, bytes = 0, reads = 0, listed = false, drained = null;
+let readsInFlight = 16, active = 0, bytes = 0, reads = 0, listed = false, drained = null;
 const t = { start: performance.now() };
 // (Counted after the await: "bytes += await …" would read bytes before the await and lose updates.)
 const readFirst = async (f) => {
@@ -78,7 +79,7 @@ const readFirst = async (f) => {
   reads++;
 };
 const pump = () => {
-  while (active < 16 && queue.length > 0 && (mode === "overlap" || listed)) {
+  while (active < readsInFlight && queue.length > 0 && (mode === "overlap" || listed)) {
     active++;
     readFirst(queue.shift()).then(() => { active--; pump(); });
   }
@@ -126,7 +127,41 @@ async function finish() {
   t.saved = performance.now();
   self.postMessage({ done: true, files: files.length, reads, wholeReads: whole.length, bytes, t });
 }
-async function walk(root) {
+// The folder listed as the app lists it (src/scan/sources/concurrent-folder-walk.ts): up to 8
+// folders' entries() in flight, each file's getFile() started as soon as its folder names it,
+// 64 in flight. ("sequential": one folder at a time, getFile() in rounds of 64 between folders.)
+let walkMode = "concurrent";
+function walk(root) {
+  return walkMode === "sequential" ? walkSequential(root) : walkConcurrent(root);
+}
+function walkConcurrent(root) {
+  return new Promise((resolve) => {
+    const folders = [{ handle: root, prefix: "" }];
+    const named = [];
+    let listing = 0, getting = 0;
+    const done = () => { if (listing === 0 && getting === 0 && folders.length === 0 && named.length === 0) resolve(); };
+    const step = () => {
+      while (getting < 64 && named.length > 0) {
+        const [path, h] = named.pop();
+        getting++;
+        h.getFile().then((f) => { getting--; add(f, path); pump(); step(); done(); });
+      }
+      while (listing < 8 && folders.length > 0) {
+        const { handle, prefix } = folders.pop();
+        listing++;
+        (async () => {
+          for await (const [name, h] of handle.entries()) {
+            if (h.kind === "directory") folders.push({ handle: h, prefix: prefix + name + "/" });
+            else named.push([prefix + name, h]);
+            step();
+          }
+        })().then(() => { listing--; step(); done(); });
+      }
+    };
+    step();
+  });
+}
+async function walkSequential(root) {
   const folders = [{ handle: root, prefix: "" }];
   let handles = [];
   const round = async () => {
@@ -149,6 +184,8 @@ self.onmessage = async (e) => {
   const m = e.data;
   if (m.full) full = new Set(m.full);
   if (m.mode) mode = m.mode;
+  if (m.walk) walkMode = m.walk;
+  if (m.reads) readsInFlight = m.reads;
   if (m.root) { await walk(m.root); await finish(); return; }
   for (const f of m.files ?? []) add(f, f.webkitRelativePath.slice(f.webkitRelativePath.indexOf("/") + 1));
   pump();

@@ -57,7 +57,20 @@ function createPool(size: number): <T>(task: () => Promise<T> | T) => Promise<T>
  * any real set of files). First keys start as soon as the walk sees a size collide
  * (`prefetch`), so in the browser hashing overlaps the hand-off of the File list.
  */
-export async function createSourceHasher<Ref>(source: ScanSource<Ref>): Promise<ContentHasher<Ref>> {
+export interface SourceHasherOptions<Ref> {
+  /**
+   * Handed the first bytes the first pass read of each file (the whole file up to 64 KiB, else
+   * its first 4 KiB), while they are in memory: the photos stage learns from them which
+   * ".jpg" holds no image, without a read of its own (photos/head-notes.ts).
+   */
+  onHead?: (entry: ScanEntry<Ref>, head: Uint8Array) => void;
+}
+
+export async function createSourceHasher<Ref>(
+  source: ScanSource<Ref>,
+  options: SourceHasherOptions<Ref> = {},
+): Promise<ContentHasher<Ref>> {
+  const { onHead } = options;
   const hasher = await createXXHash128();
   const fullHashers: IHasher[] = [];
   const readPool = createPool(READS_IN_FLIGHT);
@@ -80,6 +93,7 @@ export async function createSourceHasher<Ref>(source: ScanSource<Ref>): Promise<
     return readPool(() => (signal?.aborted ? null : firstBytes(entry))).then(
       (parts) => {
         if (!parts) return null;
+        if (onHead && parts[0]) onHead(entry, parts[0]);
         hasher.init();
         for (const part of parts) hasher.update(part);
         return hasher.digest("hex");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readImageSize } from "./image-size";
+import { cannotHoldImageSize, readImageSize } from "./image-size";
 
 const bytes = (...parts: (number[] | string)[]): Uint8Array =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -32,5 +32,25 @@ describe("readImageSize", () => {
   it("returns null for anything else", () => {
     expect(readImageSize(bytes("hello world, not an image at all"))).toBeNull();
     expect(readImageSize(new Uint8Array())).toBeNull();
+  });
+});
+
+describe("cannotHoldImageSize", () => {
+  const noise = (n: number, first = 0x41) => new Uint8Array(n).fill(7).fill(first, 0, 1);
+  it("settles a prefix that starts with no image signature, whatever follows it", () => {
+    expect(cannotHoldImageSize(noise(4096), 200_000)).toBe(true);
+    expect(cannotHoldImageSize(noise(30), 30)).toBe(true); // the whole file: readImageSize's own answer
+  });
+  it("leaves undecided what a longer head could still make an image of", () => {
+    for (const start of [[0x89, 0x50, 0x4e, 0x47], [0xff, 0xd8], "GIF89a", "BM", "RIFF"]) {
+      const prefix = noise(4096);
+      prefix.set(typeof start === "string" ? [...start].map((c) => c.charCodeAt(0)) : start);
+      expect(cannotHoldImageSize(prefix, 200_000)).toBe(false);
+    }
+    expect(cannotHoldImageSize(noise(8), 200_000)).toBe(false); // too short to tell
+  });
+  it("answers as readImageSize does when the prefix is the whole file", () => {
+    const jpegWithoutFrame = new Uint8Array([0xff, 0xd8, 0x12, 0x34, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(cannotHoldImageSize(jpegWithoutFrame, jpegWithoutFrame.length)).toBe(readImageSize(jpegWithoutFrame) === null);
   });
 });

@@ -48,3 +48,19 @@ export function readImageSize(b: Uint8Array): ImageSize | null {
   }
   return null;
 }
+
+/**
+ * True when no head beginning with `prefix` can hold an image size: `prefix` starts with
+ * none of the signatures readImageSize looks for (every format it reads is recognised at
+ * byte 0). When `prefix` is the whole file the answer is readImageSize's own. Lets bytes
+ * already read for another purpose (the hash's first pass) settle a ".jpg" of other bytes.
+ */
+export function cannotHoldImageSize(prefix: Uint8Array, fileSize: number): boolean {
+  if (prefix.length >= fileSize) return readImageSize(prefix) === null;
+  if (prefix.length < 12) return false; // too little to tell RIFF…WEBP apart: undecided
+  const at = (i: number): number => prefix[i] ?? 0;
+  const ascii = (i: number, s: string): boolean => [...s].every((c, k) => at(i + k) === c.charCodeAt(0));
+  const png = at(0) === 0x89 && ascii(1, "PNG");
+  const jpeg = at(0) === 0xff && at(1) === 0xd8;
+  return !png && !jpeg && !ascii(0, "GIF8") && !ascii(0, "BM") && !ascii(0, "RIFF");
+}

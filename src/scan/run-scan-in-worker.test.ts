@@ -59,7 +59,35 @@ describe("runScanInWorker", () => {
     expect(result.duplicates).toHaveLength(1);
     expect(result.summary).toMatchObject({ totalFiles: 4, photosCount: 3, photosDuplicates: 1, emptyFiles: 1, oldFiles: 4 });
     expect(ScanSummarySchema.safeParse(result.summary).success).toBe(true);
+    // The result came before the worker's caches were written; the worker goes once they are.
+    for (let i = 0; i < 100 && !state.terminated; i++) await new Promise((r) => setTimeout(r, 5));
     expect(state.terminated).toBe(true);
+  });
+
+  it("answers before the hash and photo caches are written, and keeps the worker until they are", async () => {
+    const posted: string[] = [];
+    let terminated = false;
+    const listeners: ((event: never) => void)[] = [];
+    const worker: ScanWorkerLike = {
+      postMessage(request: ScanWorkerRequest) {
+        void handleScanRequest(request, (message: ScanWorkerMessage) => {
+          posted.push(message.type === "result" ? `result${message.savingCaches ? " (saving caches)" : ""}` : message.type);
+          if (!terminated) for (const listener of listeners) listener({ data: structuredClone(message) } as never);
+        });
+      },
+      terminate() {
+        terminated = true;
+        posted.push("terminated");
+      },
+      addEventListener(type: string, listener: (event: never) => void) {
+        if (type === "message") listeners.push(listener);
+      },
+    };
+    await scanAndSaveInWorker({ source: files(), createWorker: () => worker, now: Date.UTC(2025, 5, 1) });
+    expect(terminated).toBe(false);
+    for (let i = 0; i < 100 && !terminated; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(posted.filter((m) => m !== "progress")).toEqual(["result (saving caches)", "caches-saved", "terminated"]);
+    await clearScanIndex();
   });
 
   it("scanAndSaveInWorker: the worker saves the item index, the page gets only summary and groups", async () => {

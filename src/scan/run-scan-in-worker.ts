@@ -52,6 +52,8 @@ export async function scanAndSaveInWorker(options: Omit<RunScanInWorkerOptions, 
  * took up to 99 ms in one postMessage on the loaded machine (a long task by itself), and on
  * an idle one a larger piece spends less per message.
  */
+/** How long a worker that answered may keep writing its caches before it is terminated anyway. */
+const CACHE_SAVE_LIMIT_MS = 60_000;
 const HANDOFF_FILES = 16;
 const HANDOFF_SLICE_MS = 10;
 const HANDOFF_PIECE_MS = 4;
@@ -75,8 +77,10 @@ export function runScanInWorker(options: RunScanInWorkerOptions): Promise<ScanRe
     }
     const worker = (options.createWorker ?? createScanWorker)();
     let finished = false;
+    let lingering: ReturnType<typeof setTimeout> | undefined;
     const finish = (): void => {
       finished = true;
+      clearTimeout(lingering);
       signal?.removeEventListener("abort", onAbort);
       worker.terminate();
     };
@@ -90,8 +94,12 @@ export function runScanInWorker(options: RunScanInWorkerOptions): Promise<ScanRe
       if (message.type === "progress") {
         options.onProgress?.(message.progress);
       } else if (message.type === "result") {
-        finish();
         resolve(message.result);
+        // The worker still writes its caches: kept until it says so (or a minute at most).
+        if (message.savingCaches) lingering = setTimeout(finish, CACHE_SAVE_LIMIT_MS);
+        else finish();
+      } else if (message.type === "caches-saved") {
+        finish();
       } else {
         finish();
         reject(toError(message.error));

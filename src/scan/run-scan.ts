@@ -52,28 +52,51 @@ export async function runScan<Ref>(source: ScanSource<Ref>, options: ScanOptions
   const hasher = metadataOnly ? null : (options.hasher ?? (await createSourceHasher(source)));
   const files = await collectFiles(source, { hasher, nowMs, counts, reporter, signal });
   options.onPhase?.("walk");
-  const duplicates = await findDuplicates({
-    items: files.items,
-    entries: files.entries,
-    buckets: files.buckets,
-    hasher,
-    metadataOnly,
-    signal,
-    onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
-    onPhase: options.onPhase,
+  // The photos stage starts now, beside the hash passes (its reads overlap theirs); it reports
+  // progress, and its findings, once the duplicates are found and its own stage is entered.
+  let photosEntered = false;
+  let photosDone = 0;
+  let duplicatesFound: () => void = () => {};
+  const found = new Promise<void>((resolve) => {
+    duplicatesFound = resolve;
   });
+  const photoRun =
+    options.photos && !metadataOnly
+      ? options.photos.analyse(source, files.items, files.entries, {
+          signal,
+          nowMs,
+          duplicatesFound: found,
+          hashedFirst: (i) => hasher !== null && files.buckets.shares(files.entries[i]?.size ?? 0),
+          onProgress: (done) => {
+            photosDone = done;
+            if (photosEntered) reporter.tick(counts, "photos", done, counts.photos);
+          },
+        })
+      : null;
+  // Awaited below; a failure while the duplicates are being found must not go unhandled meanwhile.
+  photoRun?.catch(() => {});
+  let duplicates: Awaited<ReturnType<typeof findDuplicates>>;
+  try {
+    duplicates = await findDuplicates({
+      items: files.items,
+      entries: files.entries,
+      buckets: files.buckets,
+      hasher,
+      metadataOnly,
+      signal,
+      onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
+      onPhase: options.onPhase,
+    });
+  } finally {
+    duplicatesFound();
+  }
 
   signal?.throwIfAborted();
   reporter.enter("photos", counts);
+  photosEntered = true;
+  if (photoRun && photosDone > 0) reporter.tick(counts, "photos", photosDone, counts.photos);
   if (options.photoDimensions && !metadataOnly && !options.photos) await addPhotoDimensions(source, files.items, files.entries, signal);
-  const photos =
-    options.photos && !metadataOnly
-      ? await options.photos.analyse(source, files.items, files.entries, {
-          signal,
-          nowMs,
-          onProgress: (done) => reporter.tick(counts, "photos", done, counts.photos),
-        })
-      : null;
+  const photos = photoRun ? await photoRun : null;
 
   signal?.throwIfAborted();
   counts.apps = apps.length;

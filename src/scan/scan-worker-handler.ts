@@ -6,6 +6,7 @@ import { saveScanIndex } from "./index-store";
 import { runScan } from "./run-scan";
 import { createDirectoryHandleSource } from "./sources/directory-handle";
 import { createBrowserPhotoStage } from "./photos/browser-photo-stage";
+import { createHeadNotes } from "./photos/head-notes";
 import { FileFeed } from "./sources/file-feed";
 import { createFileListSource } from "./sources/file-list";
 import type { ScanSource } from "./types";
@@ -46,23 +47,35 @@ export async function handleScanRequest(request: ScanWorkerRequest, post: (messa
     const { saveIndex, photos: analysePhotos = true, ...options } = request.options;
     // The hash cache: a rescan of an unchanged folder reads no file content.
     const cache = options.metadataOnly ? null : await openBrowserHashCache(folderKey(request.source));
-    const hasher = cache ? withHashCache(await createSourceHasher(source), cache) : undefined;
+    // The first pass's bytes tell the photos stage which ".jpg" holds no image (no second read).
+    const heads = createHeadNotes<File>();
+    const hasher = cache ? withHashCache(await createSourceHasher(source, { onHead: heads.note }), cache) : undefined;
     // The photos stage (issue 19): decoded here, remembered per folder like the hash keys.
-    const photos = analysePhotos && !options.metadataOnly ? await createBrowserPhotoStage(folderKey(request.source)) : null;
+    const photos =
+      analysePhotos && !options.metadataOnly
+        ? await createBrowserPhotoStage(folderKey(request.source), { lacksImageHeader: heads.lacksImageHeader })
+        : null;
     const result = await runScan(source, {
       ...options,
       hasher,
       photos: photos?.analyser,
       onProgress: (progress) => post({ type: "progress", progress }),
     });
-    await cache?.save();
-    await photos?.save();
+    // The caches only speed up the next scan: written after the index (an origin's databases
+    // share one backing store in Chromium: written side by side, the index took 0.6–1.2 s), and
+    // the result goes to the page without waiting for them ("caches-saved" follows; the page
+    // keeps the worker until then).
+    const savingCaches = cache !== null || photos !== null;
     // An empty scan saves nothing: the page asks the user to pick files instead (spec §5).
     if (saveIndex && result.summary.totalFiles > 0) {
       await saveScanIndex(result.items, result.summary, result.duplicates, result.photoReport);
-      post({ type: "result", result: { ...result, items: [] } });
+      post({ type: "result", result: { ...result, items: [] }, savingCaches });
     } else {
-      post({ type: "result", result });
+      post({ type: "result", result, savingCaches });
+    }
+    if (savingCaches) {
+      await Promise.all([cache?.save(), photos?.save()]);
+      post({ type: "caches-saved" });
     }
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));

@@ -29,6 +29,11 @@ export class SizeBuckets {
     return NEWCOMER_ONLY;
   }
 
+  /** True when two files or more have this size (the hash's first pass reads them). */
+  shares(size: number): boolean {
+    return typeof this.bySize.get(size) === "object";
+  }
+
   /** Buckets with two files or more, as [size, indexes]. */
   *collisions(): Generator<[number, number[]]> {
     for (const [size, bucket] of this.bySize) if (typeof bucket !== "number") yield [size, bucket];

@@ -119,7 +119,16 @@ export interface PhotoAnalyser<Ref = unknown> {
     source: ScanSource<Ref>,
     items: ScanItem[],
     entries: readonly ScanEntry<Ref>[],
-    options: HashRunOptions & { nowMs: number },
+    options: HashRunOptions & {
+      nowMs: number;
+      /**
+       * Settles once the duplicates are found (the items marked). Given, the analysis starts
+       * while they are being found, and reports after: its reads overlap the hash passes.
+       */
+      duplicatesFound?: Promise<unknown>;
+      /** Photos the hash's first pass will read too: analysed only after `duplicatesFound` (their first bytes may settle them). */
+      hashedFirst?: (index: number) => boolean;
+    },
   ): Promise<PhotoAnalysis>;
 }
 

@@ -33,4 +33,8 @@ export interface ScanWorkerError {
 }
 
 export type ScanWorkerMessage =
-  { type: "progress"; progress: ScanProgress } | { type: "result"; result: ScanResult } | { type: "error"; error: ScanWorkerError };
+  | { type: "progress"; progress: ScanProgress }
+  /** `savingCaches`: the hash and photo caches are still being written; "caches-saved" follows (keep the worker until then). */
+  | { type: "result"; result: ScanResult; savingCaches?: boolean }
+  | { type: "caches-saved" }
+  | { type: "error"; error: ScanWorkerError };

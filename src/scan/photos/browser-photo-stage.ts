@@ -1,7 +1,7 @@
 import type { PhotoAnalyser } from "../types";
 import { createBrowserDecoder } from "./browser-decoder";
 import { openPhotoCache } from "./photo-cache-idb";
-import { createPhotoStage } from "./photo-stage";
+import { createPhotoStage, type PhotoStageOptions } from "./photo-stage";
 
 export interface BrowserPhotoStage {
   analyser: PhotoAnalyser<File>;
@@ -13,7 +13,10 @@ export interface BrowserPhotoStage {
  * The scan worker's photos stage: the platform's decoders and the folder's photo cache. Null
  * where the platform decodes no image at all (then the scan reports no photo findings).
  */
-export async function createBrowserPhotoStage(folder: string): Promise<BrowserPhotoStage | null> {
+export async function createBrowserPhotoStage(
+  folder: string,
+  options: Pick<PhotoStageOptions<File>, "lacksImageHeader"> = {},
+): Promise<BrowserPhotoStage | null> {
   const decoder = await createBrowserDecoder();
   if (!decoder) return null;
   const cache = await openPhotoCache(folder);
@@ -22,6 +25,7 @@ export async function createBrowserPhotoStage(folder: string): Promise<BrowserPh
       decode: (entry, format, original, edge) => decoder.decode(entry.ref, format, original, edge),
       supports: decoder.supports,
       cache,
+      lacksImageHeader: options.lacksImageHeader,
     }),
     save: () => cache.save(),
   };

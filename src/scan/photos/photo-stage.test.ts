@@ -5,6 +5,8 @@ import { runScan } from "../run-scan";
 import { fakeDecoder, fakePng, newDecodeLog } from "../test-helpers/fake-photos";
 import { createMemorySource, type MemoryFile } from "../test-helpers/memory-source";
 import { openPhotoCache } from "./photo-cache-idb";
+import { createSourceHasher } from "../content-hasher";
+import { createHeadNotes } from "./head-notes";
 import { createPhotoStage } from "./photo-stage";
 
 const NOW = Date.UTC(2026, 5, 1);
@@ -31,8 +33,9 @@ describe("the photos stage", () => {
 
     expect(log.decoded.sort()).toEqual(["Photos/beach small.png", "Photos/beach.png", "Photos/forest.png", "Photos/shaky.png"]);
     expect(log.maxInFlight).toBe(2);
-    // The random ".jpg" cost one head read and no decode; the HEIC this platform cannot decode, no read at all.
-    expect(source.reads.filter((r) => r.path === "Photos/noise.jpg")).toHaveLength(1);
+    // The random ".jpg" cost one small read and no decode; the HEIC this platform cannot decode, no read at all.
+    // (Its first 4 KiB only: no image signature there, so no 128 KiB head.)
+    expect(source.reads.filter((r) => r.path === "Photos/noise.jpg")).toEqual([{ path: "Photos/noise.jpg", start: 0, end: 4096 }]);
     expect(source.reads.filter((r) => r.path === "Photos/phone.heic")).toHaveLength(0);
 
     const beach = result.items.find((i) => i.name === "beach.png")!;
@@ -90,5 +93,80 @@ describe("the photos stage", () => {
     await expect(runScan(createMemorySource(tree()), { now: NOW, photos: stage, signal: controller.signal })).rejects.toThrow(
       /cancelled|abort/i,
     );
+  });
+
+  it("skips, without a read of its own, a photo whose first bytes (read for its hash) hold no image, and answers the same", async () => {
+    const noise = (path: string, size: number, fill: number): MemoryFile => ({
+      path,
+      bytes: new Uint8Array(size).fill(fill),
+      modified: OLD,
+      type: "image/jpeg",
+    });
+    // Two ".jpg" of one size (so the hash's first pass reads them), one of its own size (it does not),
+    // one large (its first 4 KiB only are hashed), and real PNGs of shared sizes.
+    const files = [
+      ...tree(),
+      noise("Noise/a.jpg", 3000, 1),
+      noise("Noise/b.jpg", 3000, 2),
+      noise("Noise/alone.jpg", 3001, 3),
+      noise("Noise/big 1.jpg", 200_000, 4),
+      noise("Noise/big 2.jpg", 200_000, 5),
+    ];
+    const plainLog = newDecodeLog();
+    const plain = await runScan(createMemorySource(files), { now: NOW, photos: createPhotoStage(fakeDecoder(plainLog)) });
+
+    const log = newDecodeLog();
+    const source = createMemorySource(files);
+    const heads = createHeadNotes<MemoryFile>();
+    const result = await runScan(source, {
+      now: NOW,
+      hasher: await createSourceHasher(source, { onHead: heads.note }),
+      photos: createPhotoStage({ ...fakeDecoder(log), lacksImageHeader: heads.lacksImageHeader }),
+    });
+    expect(log.decoded.sort()).toEqual(plainLog.decoded.sort());
+    expect(result.items.map((i) => [i.path, i.photo, i.width])).toEqual(plain.items.map((i) => [i.path, i.photo, i.width]));
+    expect(result.photoReport).toEqual(plain.photoReport);
+    expect(result.summary.photoFindings).toEqual(plain.summary.photoFindings);
+    const readsOf = (path: string) => source.reads.filter((r) => r.path === path).length;
+    expect(readsOf("Noise/a.jpg")).toBe(1); // the hash's read only
+    expect(readsOf("Noise/b.jpg")).toBe(1);
+    expect(readsOf("Noise/big 1.jpg")).toBeGreaterThanOrEqual(2); // first+last 4 KiB, then the full pass: no head read
+    expect(source.reads.some((r) => r.path === "Noise/big 1.jpg" && r.start === 0 && r.end === 128 * 1024)).toBe(false);
+    expect(readsOf("Noise/alone.jpg")).toBe(1); // never hashed: the photos stage reads its head
+  });
+
+  it("analyses the photos no hash pass reads while the duplicates are being found, and reports the same", async () => {
+    const files = tree(); // PNGs of sizes of their own: the first pass reads none of them
+    const plainLog = newDecodeLog();
+    const plain = await runScan(createMemorySource(files), { now: NOW, photos: createPhotoStage(fakeDecoder(plainLog)) });
+
+    const log = newDecodeLog();
+    const source = createMemorySource([
+      ...files,
+      { path: "a.txt", bytes: new Uint8Array(9).fill(1) },
+      { path: "b.txt", bytes: new Uint8Array(9).fill(1) },
+    ]);
+    const inner = await createSourceHasher(source);
+    let decodedBeforeHashing = -1;
+    const result = await runScan(source, {
+      now: NOW,
+      photos: createPhotoStage(fakeDecoder(log)),
+      hasher: {
+        ...inner,
+        async firstKeys(entries, run) {
+          // Let the photos stage run a while, as a slow first pass would.
+          for (let i = 0; i < 50 && log.decoded.length < 4; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+          decodedBeforeHashing = log.decoded.length;
+          return inner.firstKeys(entries, run);
+        },
+      },
+    });
+    expect(decodedBeforeHashing).toBe(4);
+    expect(result.duplicates).toHaveLength(1);
+    expect(log.decoded.sort()).toEqual(plainLog.decoded.sort());
+    expect(result.items.filter((i) => i.category === "photo").map((i) => [i.path, i.photo])).toEqual(
+      plain.items.filter((i) => i.category === "photo").map((i) => [i.path, i.photo]),
+    );
+    expect(result.summary.photoFindings).toEqual(plain.summary.photoFindings);
   });
 });
