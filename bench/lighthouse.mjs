@@ -137,6 +137,11 @@ try {
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${base}${path}`, flags, undefined, signedIn ? daily : undefined);
       if (!result?.lhr) throw new Error(`no Lighthouse result for ${path}`);
+      // A run without a performance score (an error, or a metric it could not compute) counts as 0 in the range: say why.
+      if (result.lhr.runtimeError || typeof result.lhr.categories.performance?.score !== "number")
+        console.warn(
+          `${path}, run ${run + 1}: no performance score: ${result.lhr.runtimeError?.code ?? ""} ${(result.lhr.runWarnings ?? []).join(" | ")}`,
+        );
       runs.push(result.lhr);
     }
     const perf = (l) => l.categories.performance?.score ?? 0;
