@@ -46,13 +46,18 @@ async function seedScanAndStreak(request: APIRequestContext) {
 
 async function storedKeys(page: Page): Promise<Record<string, number>> {
   return page.evaluate(async () => {
-    const db: IDBDatabase = await new Promise((resolve, reject) => {
-      const open = indexedDB.open("CleanSpace", 1);
+    // The app writes its offline copies after the load event: until then the database may not
+    // exist. Opening it here must not create it (an empty one would stop the app's own upgrade).
+    const db: IDBDatabase | null = await new Promise((resolve) => {
+      const open = indexedDB.open("CleanSpace");
+      open.onupgradeneeded = () => open.transaction?.abort();
       open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
+      open.onerror = () => resolve(null);
     });
+    if (!db) return { users: 0, digitalData: 0, streaks: 0 };
     const count = (store: string) =>
       new Promise<number>((resolve) => {
+        if (!db.objectStoreNames.contains(store)) return resolve(0);
         const req = db.transaction(store).objectStore(store).count();
         req.onsuccess = () => resolve(req.result);
       });

@@ -25,6 +25,8 @@ test.describe("app shell", () => {
     await expect(page).toHaveURL(/\/insights$/);
     await expect(nav.getByRole("link", { name: "Insights" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByTestId("active-dot")).toHaveCount(1);
+    // The tab bar follows the address at once; the screen arrives with its code (and fades in).
+    await expect(page.getByRole("heading", { name: "Insights", level: 1 })).toBeVisible();
     await expectAccessible(page);
   });
 
