@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ScanEntry, SkipCounts } from "../types";
+import { type FakeTree, fakeFolder as sharedFakeFolder } from "../test-helpers/fake-folder";
 import { type FolderHandle, walkFolderConcurrently } from "./concurrent-folder-walk";
 
-type Tree = { [name: string]: Tree | string | "broken-file" | "broken-dir" };
+type Tree = FakeTree;
 
 /** Counts what is in flight, and answers every call after a pseudo-random number of turns. */
 interface Probe {
@@ -24,49 +25,24 @@ function delays(seed: number): () => Promise<void> {
   };
 }
 
-/** A stand-in for FileSystemDirectoryHandle whose calls answer late and out of order. */
+/** A directory handle whose calls answer late and out of order, counted by `probe`. */
 function fakeFolder(name: string, tree: Tree, probe: Probe, wait: () => Promise<void>): FolderHandle {
-  return {
-    kind: "directory",
-    name,
-    async *entries() {
+  return sharedFakeFolder(name, tree, {
+    beforeEntry: wait,
+    onList: () => {
       probe.listing++;
       probe.maxListing = Math.max(probe.maxListing, probe.listing);
-      try {
-        for (const [child, value] of Object.entries(tree)) {
-          await wait();
-          if (value === "broken-dir") {
-            yield [
-              child,
-              {
-                kind: "directory",
-                name: child,
-                entries: () => {
-                  throw new DOMException("gone", "NotFoundError");
-                },
-              } as unknown as FileSystemHandle,
-            ];
-          } else if (typeof value === "string") {
-            const getFile = async () => {
-              probe.getting++;
-              probe.maxGetting = Math.max(probe.maxGetting, probe.getting);
-              // A getFile() answers later than a listing step does (as in Chromium): many pile up.
-              for (let i = 0; i < 40; i++) await Promise.resolve();
-              await wait();
-              probe.getting--;
-              if (value === "broken-file") throw new DOMException("gone", "NotFoundError");
-              return new File([value], child, { lastModified: 1_700_000_000_000 });
-            };
-            yield [child, { kind: "file", name: child, getFile } as unknown as FileSystemHandle];
-          } else {
-            yield [child, fakeFolder(child, value, probe, wait) as unknown as FileSystemHandle];
-          }
-        }
-      } finally {
-        probe.listing--;
-      }
+      return () => probe.listing--;
     },
-  };
+    beforeFile: async () => {
+      probe.getting++;
+      probe.maxGetting = Math.max(probe.maxGetting, probe.getting);
+      // A getFile() answers later than a listing step does (as in Chromium): many pile up.
+      for (let i = 0; i < 40; i++) await Promise.resolve();
+      await wait();
+      probe.getting--;
+    },
+  }) as unknown as FolderHandle;
 }
 
 /** A tree of `folders` folders spread over a few levels, with files of varied sizes. */

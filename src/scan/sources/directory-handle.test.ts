@@ -1,41 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runScan } from "../run-scan";
+import { fakeFolder } from "../test-helpers/fake-folder";
 import { createDirectoryHandleSource } from "./directory-handle";
-
-type Tree = { [name: string]: Tree | File | "broken-file" | "broken-dir" };
-
-/** A minimal stand-in for FileSystemDirectoryHandle (Node has none). */
-function fakeFolder(name: string, tree: Tree, permission: PermissionState = "granted"): FileSystemDirectoryHandle {
-  const folder = {
-    kind: "directory" as const,
-    name,
-    queryPermission: () => Promise.resolve(permission),
-    async *entries(): AsyncGenerator<[string, unknown]> {
-      await Promise.resolve();
-      for (const [child, value] of Object.entries(tree)) {
-        if (value === "broken-dir") {
-          yield [
-            child,
-            {
-              kind: "directory",
-              name: child,
-              entries: () => {
-                throw new DOMException("gone", "NotFoundError");
-              },
-            },
-          ];
-        } else if (value === "broken-file") {
-          yield [child, { kind: "file", name: child, getFile: () => Promise.reject(new DOMException("gone", "NotFoundError")) }];
-        } else if (value instanceof File) {
-          yield [child, { kind: "file", name: child, getFile: () => Promise.resolve(value) }];
-        } else {
-          yield [child, fakeFolder(child, value)];
-        }
-      }
-    },
-  };
-  return folder as unknown as FileSystemDirectoryHandle;
-}
 
 const file = (name: string, text: string) => new File([text], name, { type: "text/plain", lastModified: 1_700_000_000_000 });
 
@@ -67,7 +33,7 @@ describe("createDirectoryHandleSource", () => {
   });
 
   it("refuses to start without read permission", async () => {
-    const source = createDirectoryHandleSource(fakeFolder("root", {}, "prompt"));
+    const source = createDirectoryHandleSource(fakeFolder("root", {}, { permission: "prompt" }));
     await expect(runScan(source)).rejects.toMatchObject({ name: "ScanAccessError", problem: "permission-denied" });
   });
 });
