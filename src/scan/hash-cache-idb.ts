@@ -1,6 +1,6 @@
-import { type IDBPDatabase, openDB } from "idb";
 import type { HashCache } from "./cached-hasher";
 import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "./content-hasher";
+import { folderRecords } from "./folder-records-idb";
 import type { ScanEntry } from "./types";
 
 /**
@@ -13,7 +13,6 @@ import type { ScanEntry } from "./types";
  * the CLI's cache sees it through the ctime (docs/decisions/016-scan-speed.md).
  */
 export const HASH_CACHE_DB = "cleanspace-hash-cache";
-const DB_VERSION = 1;
 /** Bumped when keys change meaning; older records are ignored. Includes the first-pass sizes. */
 export const BROWSER_CACHE_FORMAT = `1:${WHOLE_FILE_FIRST_PASS_BYTES}:${PARTIAL_BLOCK_BYTES}`;
 /** Folders remembered: the least recently saved go first. */
@@ -45,16 +44,7 @@ export interface BrowserHashCache extends HashCache<unknown> {
   save(): Promise<void>;
 }
 
-async function openCacheDb(): Promise<IDBPDatabase> {
-  const db = await openDB(HASH_CACHE_DB, DB_VERSION, {
-    upgrade(database) {
-      database.createObjectStore("folders");
-      database.createObjectStore("saved"); // folder → savedAt, to drop the oldest without loading them
-    },
-  });
-  db.addEventListener("versionchange", () => db.close());
-  return db;
-}
+const records = folderRecords<FolderRecord>(HASH_CACHE_DB, MAX_CACHED_FOLDERS);
 
 /**
  * The cache of one folder, named by `folder` (the picked folder's name). Any failure to read
@@ -66,25 +56,18 @@ export async function openBrowserHashCache(
 ): Promise<BrowserHashCache> {
   const cutoff = (options.now ?? Date.now()) - (options.racyWindowMs ?? BROWSER_RACY_WINDOW_MS);
   const old = new Map<string, Row>();
+  const record = await records.read(folder);
   try {
-    const db = await openCacheDb();
-    try {
-      const record = (await db.get("folders", folder)) as FolderRecord | undefined;
-      if (record?.format === BROWSER_CACHE_FORMAT) {
-        for (let i = 0; i < record.paths.length; i++) {
-          old.set(record.paths[i] as string, {
-            size: record.sizes[i] ?? -1,
-            mtime: record.mtimes[i] ?? -1,
-            first: record.first[i] ?? null,
-            full: record.full[i] ?? null,
-          });
-        }
-      }
-    } finally {
-      db.close();
+    for (let i = 0; record?.format === BROWSER_CACHE_FORMAT && i < record.paths.length; i++) {
+      old.set(record.paths[i] as string, {
+        size: record.sizes[i] ?? -1,
+        mtime: record.mtimes[i] ?? -1,
+        first: record.first[i] ?? null,
+        full: record.full[i] ?? null,
+      });
     }
   } catch {
-    old.clear();
+    old.clear(); // a damaged record is an empty cache
   }
   const next = new Map<string, Row>();
   let changed = false;
@@ -141,37 +124,12 @@ export async function openBrowserHashCache(
         record.first.push(row.first);
         record.full.push(row.full);
       }
-      try {
-        const db = await openCacheDb();
-        try {
-          const tx = db.transaction(["folders", "saved"], "readwrite");
-          await tx.objectStore("folders").put(record, folder);
-          await tx.objectStore("saved").put(record.savedAt, folder);
-          const saved = tx.objectStore("saved");
-          const [keys, times] = await Promise.all([saved.getAllKeys(), saved.getAll() as Promise<number[]>]);
-          const byAge = keys.map((key, i) => ({ key, savedAt: times[i] ?? 0 })).sort((a, b) => b.savedAt - a.savedAt);
-          for (const { key } of byAge.slice(MAX_CACHED_FOLDERS)) {
-            await tx.objectStore("folders").delete(key);
-            await saved.delete(key);
-          }
-          await tx.done;
-        } finally {
-          db.close();
-        }
-      } catch {
-        // Quota or a closed database: the next scan reads the files again, that is all.
-      }
+      await records.write(folder, record);
     },
   };
 }
 
 /** Forgets every folder's keys (and so their paths): part of clearing this device's scan data. */
-export async function clearBrowserHashCache(): Promise<void> {
-  const db = await openCacheDb();
-  try {
-    const tx = db.transaction(["folders", "saved"], "readwrite");
-    await Promise.all([tx.objectStore("folders").clear(), tx.objectStore("saved").clear(), tx.done]);
-  } finally {
-    db.close();
-  }
+export function clearBrowserHashCache(): Promise<void> {
+  return records.clear();
 }

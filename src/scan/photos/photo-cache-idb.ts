@@ -1,5 +1,5 @@
-import { type IDBPDatabase, openDB } from "idb";
 import { ANALYSIS_EDGE } from "../../domain/photos/index";
+import { folderRecords } from "../folder-records-idb";
 import type { ScanEntry } from "../types";
 
 /**
@@ -10,7 +10,6 @@ import type { ScanEntry } from "../types";
  * seen. Files modified within 2 s of the scan are not remembered.
  */
 export const PHOTO_CACHE_DB = "cleanspace-photo-cache";
-const DB_VERSION = 1;
 /**
  * Bumped when the analysis changes meaning (its edge is part of it); older records are ignored.
  * 2: sharpness became the edge Laplacian over gradient energy (photos-engine, 58dd496).
@@ -51,16 +50,7 @@ interface Row {
   outcome: PhotoOutcome;
 }
 
-async function openCacheDb(): Promise<IDBPDatabase> {
-  const db = await openDB(PHOTO_CACHE_DB, DB_VERSION, {
-    upgrade(database) {
-      database.createObjectStore("folders");
-      database.createObjectStore("saved"); // folder → savedAt, to drop the oldest without loading them
-    },
-  });
-  db.addEventListener("versionchange", () => db.close());
-  return db;
-}
+const records = folderRecords<FolderRecord>(PHOTO_CACHE_DB, MAX_PHOTO_CACHE_FOLDERS);
 
 function readRecord(record: FolderRecord, into: Map<string, Row>): void {
   for (let i = 0; i < record.paths.length; i++) {
@@ -112,16 +102,11 @@ function toRecord(rows: Map<string, Row>): FolderRecord {
 export async function openPhotoCache(folder: string, options: { now?: number; racyWindowMs?: number } = {}): Promise<PhotoCache> {
   const cutoff = (options.now ?? Date.now()) - (options.racyWindowMs ?? PHOTO_RACY_WINDOW_MS);
   const old = new Map<string, Row>();
+  const record = await records.read(folder);
   try {
-    const db = await openCacheDb();
-    try {
-      const record = (await db.get("folders", folder)) as FolderRecord | undefined;
-      if (record?.format === PHOTO_CACHE_FORMAT) readRecord(record, old);
-    } finally {
-      db.close();
-    }
+    if (record?.format === PHOTO_CACHE_FORMAT) readRecord(record, old);
   } catch {
-    old.clear();
+    old.clear(); // a damaged record is an empty cache
   }
   const next = new Map<string, Row>();
   let changed = false;
@@ -142,37 +127,12 @@ export async function openPhotoCache(folder: string, options: { now?: number; ra
     async save() {
       if (!changed && next.size === old.size) return; // unchanged folder: nothing to write
       const record = toRecord(next);
-      try {
-        const db = await openCacheDb();
-        try {
-          const tx = db.transaction(["folders", "saved"], "readwrite");
-          await tx.objectStore("folders").put(record, folder);
-          const saved = tx.objectStore("saved");
-          await saved.put(record.savedAt, folder);
-          const [keys, times] = await Promise.all([saved.getAllKeys(), saved.getAll() as Promise<number[]>]);
-          const byAge = keys.map((key, i) => ({ key, savedAt: times[i] ?? 0 })).sort((a, b) => b.savedAt - a.savedAt);
-          for (const { key } of byAge.slice(MAX_PHOTO_CACHE_FOLDERS)) {
-            await tx.objectStore("folders").delete(key);
-            await saved.delete(key);
-          }
-          await tx.done;
-        } finally {
-          db.close();
-        }
-      } catch {
-        // Quota or a closed database: the next scan decodes the photos again, that is all.
-      }
+      await records.write(folder, record);
     },
   };
 }
 
 /** Forgets every folder's photo facts (and so their paths): part of clearing this device's scan data. */
-export async function clearPhotoCache(): Promise<void> {
-  const db = await openCacheDb();
-  try {
-    const tx = db.transaction(["folders", "saved"], "readwrite");
-    await Promise.all([tx.objectStore("folders").clear(), tx.objectStore("saved").clear(), tx.done]);
-  } finally {
-    db.close();
-  }
+export function clearPhotoCache(): Promise<void> {
+  return records.clear();
 }
