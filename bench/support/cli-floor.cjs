@@ -51,6 +51,7 @@ for (let i = 0; i < sizes.length; i++) {
   else bySize.set(sizes[i], [i]);
 }
 
+// Written out here rather than imported from src/cli: the floor runs none of the app's code.
 function readAt(fd, length, position, offset) {
   let done = 0;
   while (done < length) {
