@@ -15,6 +15,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData, type FirstScreenRead } from "../../domain/first-screen";
 import type { PublicUser } from "../../domain/schemas/auth";
 import type { Settings } from "../../domain/schemas/settings";
+import { afterLoad } from "./after-load";
 import { queryKeys } from "./query-keys";
 import { storeSignedInUser } from "./stored-user";
 
@@ -61,13 +62,6 @@ export function readFirstScreen(doc: Document = document): FirstScreenData | nul
   } catch {
     return null;
   }
-}
-
-/** Runs `work` after the load event, off the first screen's path. */
-function afterLoad(work: () => void): void {
-  const run = () => setTimeout(work, 0);
-  if (document.readyState === "complete") run();
-  else addEventListener("load", run, { once: true });
 }
 
 /**
