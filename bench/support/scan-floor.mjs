@@ -12,6 +12,12 @@
 //   seen twice, during the hand-off or the listing, as the app does; then exactly the files the
 //   app reads whole (`fullPaths`: those whose first and last 4 KiB match another file's, found by
 //   the bench beforehand), 1 MiB at a time, 4 files at a time;
+// - the photos stage's own reads (issue 19), when the bench passes `probes`: the first 4 KiB of
+//   every photo whose size no other file shares (`photoProbePaths`; photos of a shared size were
+//   read by the first pass, whose bytes the stage reuses), 16 in flight from the end of the
+//   listing, beside the first pass — the app's arrangement. On the noise corpus each is the
+//   stage's only call for that photo (no image header: nothing to decode); a real photo's decode
+//   has no counterpart here;
 // - the item index written to IndexedDB as the app writes it: records of 1,000 items of the
 //   app's shape, one transaction (timed apart: "floor without the index write" is printed too).
 // Directory handle: the walk is "concurrent" (the app's) unless the bench asks for "sequential".
@@ -19,7 +25,7 @@
 // for the last File first (hand-off and reads then do not compete for the browser process);
 // "none" only hands the Files off (or lists the folder) — a lower bound for that step alone.
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, openSync, readSync, readdirSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const WHOLE = 64 * 1024;
@@ -61,6 +67,9 @@ export function fullReadPaths(dir) {
 export const FLOOR_WORKER = `
 const WHOLE = ${WHOLE}, BLOCK = ${BLOCK}, MIB = 1 << 20;
 let full = new Set();
+/** Files the photos stage reads a first 4 KiB of (photo formats whose size no other file shares): none unless asked. */
+let probes = new Set();
+let probeBytes = 0, probeReads = 0;
 /** "overlap": reads start during the hand-off (as the app's); "after": once every File is here; "none": no read, no write. */
 let mode = "overlap";
 const files = [];
@@ -99,6 +108,10 @@ const pool = async (list, n, fn) => {
 async function finish() {
   listed = true;
   t.listed = performance.now();
+  const probing = pool(files.filter(({ path }) => probes.has(path)), 16, async ({ f }) => {
+    probeBytes += (await f.slice(0, BLOCK).arrayBuffer()).byteLength;
+    probeReads++;
+  });
   await new Promise((res) => { drained = res; pump(); });
   t.firstPass = performance.now();
   if (mode === "none") { self.postMessage({ done: true, files: files.length, reads, wholeReads: 0, bytes, t: { ...t, fullPass: t.firstPass, saved: t.firstPass } }); return; }
@@ -107,6 +120,7 @@ async function finish() {
     if (f.size <= MIB) { const n = (await f.arrayBuffer()).byteLength; bytes += n; }
     else for (let s = 0; s < f.size; s += MIB) { const n = (await f.slice(s, Math.min(f.size, s + MIB)).arrayBuffer()).byteLength; bytes += n; }
   });
+  await probing;
   t.fullPass = performance.now();
   const db = await new Promise((res, rej) => {
     const r = indexedDB.open("floor-" + Math.random(), 1);
@@ -125,7 +139,7 @@ async function finish() {
   await new Promise((res, rej) => { tx.oncomplete = res; tx.onerror = () => rej(tx.error); });
   db.close();
   t.saved = performance.now();
-  self.postMessage({ done: true, files: files.length, reads, wholeReads: whole.length, bytes, t });
+  self.postMessage({ done: true, files: files.length, reads, wholeReads: whole.length, bytes, probeReads, probeBytes, t });
 }
 // The folder listed as the app lists it (src/scan/sources/concurrent-folder-walk.ts): up to 8
 // folders' entries() in flight, each file's getFile() started as soon as its folder names it,
@@ -183,6 +197,7 @@ async function walkSequential(root) {
 self.onmessage = async (e) => {
   const m = e.data;
   if (m.full) full = new Set(m.full);
+  if (m.probes) probes = new Set(m.probes);
   if (m.mode) mode = m.mode;
   if (m.walk) walkMode = m.walk;
   if (m.reads) readsInFlight = m.reads;
@@ -192,3 +207,30 @@ self.onmessage = async (e) => {
   if (m.end) await finish();
 };
 `;
+
+const PHOTO_EXTENSIONS = new Set(["jpg", "jpeg", "jpe", "jfif", "png", "webp", "gif", "bmp"]);
+
+/**
+ * Relative paths of the files the app's photos stage reads a first 4 KiB of, beyond the hash
+ * passes' reads: photos in a format Chromium decodes (photo-format.ts less HEIC), not empty,
+ * whose size no other file shares (files of a shared size are read by the first pass already,
+ * and the stage reuses that look: head-notes.ts).
+ */
+export function photoProbePaths(dir) {
+  const files = [];
+  const walk = (rel) => {
+    for (const d of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${d.name}` : d.name;
+      if (d.isDirectory()) walk(path);
+      else if (d.isFile()) files.push({ path, size: statSync(join(dir, path)).size });
+    }
+  };
+  walk("");
+  const count = new Map();
+  for (const { size } of files) count.set(size, (count.get(size) ?? 0) + 1);
+  return files
+    .filter(
+      ({ path, size }) => size > 0 && count.get(size) === 1 && PHOTO_EXTENSIONS.has(path.slice(path.lastIndexOf(".") + 1).toLowerCase()),
+    )
+    .map(({ path }) => path);
+}
