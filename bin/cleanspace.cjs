@@ -28,5 +28,12 @@ process.stdout.on("error", (error) => {
 const { runCli } = require(bundle);
 const workerUrl = pathToFileURL(join(dist, "scan-worker.cjs"));
 runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, workerUrl }).then((code) => {
-  process.exitCode = code;
+  // Out as soon as both streams are flushed (a write's callback comes after every earlier write):
+  // left to end by itself, Node also tears the heap down, ~8 ms after a 20,000-file scan.
+  let open = 2;
+  const flushed = () => {
+    if (--open === 0) process.exit(code);
+  };
+  process.stdout.write("", flushed);
+  process.stderr.write("", flushed);
 });

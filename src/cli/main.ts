@@ -1,3 +1,4 @@
+import { setFlagsFromString } from "node:v8";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { ScanAccessError } from "../scan/errors";
@@ -63,15 +64,17 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   let result: ScanResult | null = null;
   let report: CliJsonReport | null = null;
   try {
+    const threads = command.threads ?? defaultThreads();
     const options: TreeScanOptions = {
       metadataOnly: command.metadataOnly,
       now: command.now,
-      threads: command.threads ?? defaultThreads(),
+      threads,
       workerUrl: io.workerUrl ?? null,
       cache: command.cache ? { dir: io.cacheDir } : null,
       signal: io.signal,
       onProgress: bar ? (p) => bar.update(p) : undefined,
       onPhase: profile?.mark,
+      earlyWalk: threads > 1 ? QUICK_COMPILERS : undefined,
     };
     if (command.json && !command.similar) {
       // The report straight from the columns: no item per file (report-json-columns.ts).
@@ -154,3 +157,18 @@ async function analysePhotos(
     onProgress,
   });
 }
+
+/**
+ * While a worker reads beside the walk (a first scan on 2+ threads, early-keys.ts), V8's
+ * optimizing compiler (TurboFan) costs more than it saves: its background threads took a
+ * quarter of all CPU samples of a 20,000-file scan on 2 cores and kept the scan's threads
+ * waiting for a core. Without it (Ignition, Sparkplug) that scan took 284–299 ms against
+ * 317–331. A larger tree runs long enough for TurboFan's code to pay: past 30,000 files it is
+ * switched back on (100,000 files without it at all: 1.14 s against 0.95). Process-wide flags,
+ * read at each tier-up, so the workers follow (decision 016, session 9).
+ */
+const QUICK_COMPILERS = {
+  started: () => setFlagsFromString("--no-opt"),
+  largeTree: 30_000,
+  large: () => setFlagsFromString("--opt"),
+};

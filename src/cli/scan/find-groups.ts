@@ -1,5 +1,6 @@
 import { firstPassCoversWholeFile } from "../../scan/content-hasher";
 import type { Crew } from "./crew";
+import type { EarlyKeys } from "./early-keys";
 import type { FileTable } from "./file-table";
 import type { KeyPass, NodeHashCache } from "./hash-cache-file";
 import { runPass } from "./hash-pass";
@@ -10,6 +11,8 @@ export interface FindGroupsInput {
   root: string;
   crew: Crew | null;
   cache: NodeHashCache | null;
+  /** First-pass keys the workers made during the walk, if any (early-keys.ts). */
+  early?: EarlyKeys | null;
   reader: () => KeyReader;
   metadataOnly: boolean;
   signal?: AbortSignal;
@@ -159,11 +162,23 @@ function keysOf(
   const keys = Buffer.alloc(files.length * KEY_BYTES);
   const ok = new Uint8Array(files.length);
   const misses: number[] = [];
+  const early = pass === 0 ? (input.early ?? null) : null;
+  const origin = table.origin;
+  let readEarly = 0;
   for (let k = 0; k < files.length; k++) {
-    if (cache?.lookup(files[k] as number, pass, keys, k * KEY_BYTES)) ok[k] = 1;
-    else misses.push(k);
+    const f = files[k] as number;
+    if (cache?.lookup(f, pass, keys, k * KEY_BYTES)) {
+      ok[k] = 1;
+    } else if (early && origin && early.key(origin[f] as number, keys, k * KEY_BYTES)) {
+      // Read during the walk: as fresh as a read now, so remembered like one.
+      ok[k] = 1;
+      readEarly++;
+      cache?.remember(f, pass, keys, k * KEY_BYTES);
+    } else {
+      misses.push(k);
+    }
   }
-  if (misses.length === 0) return { keys, ok, read: 0, byWorkers: 0 };
+  if (misses.length === 0) return { keys, ok, read: readEarly, byWorkers: readEarly };
   const missFiles = misses.map((k) => files[k] as number);
   const fresh = runPass(
     {
@@ -186,7 +201,7 @@ function keysOf(
     ok[k] = 1;
     cache?.remember(files[k] as number, pass, keys, k * KEY_BYTES);
   }
-  return { keys, ok, read: misses.length, byWorkers: fresh.byWorkers };
+  return { keys, ok, read: readEarly + misses.length, byWorkers: readEarly + fresh.byWorkers };
 }
 
 /** Members at or below this count are split by comparing keys pairwise; larger groups go through a Map of the keys' first words. */

@@ -10,6 +10,7 @@ import { runScan } from "../../scan/run-scan";
 import { createNodeFsSource } from "../../scan/sources/node-fs";
 import type { ScanResult } from "../../scan/types";
 import { type TreeFs, scanTree } from "./tree-scan";
+import { cacheFileFor } from "./hash-cache-file";
 
 const NOW = 1_750_000_000_000;
 let work: string;
@@ -156,10 +157,10 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     for (const threads of [2, 3]) expect(await scanTree(dir, { now: NOW, cache: null, threads, workerUrl })).toEqual(one);
   });
 
-  it("shares the walk and both key passes with the workers (the main thread slowed so they must)", async () => {
-    const dir = corpora[1] as string;
+  // The main thread slowed so the workers must take part.
+  const slowFs = () => {
     const pause = new Int32Array(new SharedArrayBuffer(4));
-    const slowFs = {
+    return {
       ...fs,
       readdirSync: ((p: fs.PathLike, o: never) => {
         Atomics.wait(pause, 0, 0, 5);
@@ -170,13 +171,35 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
         return fs.readSync(...args);
       }) as typeof fs.readSync,
     };
+  };
+  const byWorkers = (phases: string[], phase: string) =>
+    Number(/(\d+) (?:by workers|first keys by workers)/.exec(phases.find((p) => p.startsWith(phase)) ?? "")?.[1] ?? 0);
+
+  it("with a cache to ask: shares the walk and both key passes with the workers", async () => {
+    const dir = corpora[1] as string;
+    // A cache file that cannot be read: the shared walk is chosen, and every candidate is read.
+    const cacheDir = join(work, "cache-unreadable");
+    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.writeFileSync(cacheFileFor(cacheDir, dir), "not a cache");
     const phases: string[] = [];
-    const result = await scanTree(dir, { now: NOW, cache: null, threads: 2, workerUrl, fs: slowFs, onPhase: (p) => phases.push(p) });
+    const cache = { dir: cacheDir, racyWindowMs: Number.MAX_SAFE_INTEGER };
+    const result = await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl, fs: slowFs(), onPhase: (p) => phases.push(p) });
     expect(result).toEqual(await scanTree(dir, { now: NOW, cache: null }));
-    const byWorkers = (phase: string) => Number(/(\d+) by workers/.exec(phases.find((p) => p.startsWith(phase)) ?? "")?.[1] ?? 0);
-    expect(byWorkers("walk")).toBeGreaterThan(0);
-    expect(byWorkers("first-pass")).toBeGreaterThan(0);
-    expect(byWorkers("full-pass")).toBeGreaterThan(0);
+    expect(phases.find((p) => p.startsWith("walk"))).toMatch(/by workers\)$/);
+    expect(byWorkers(phases, "walk")).toBeGreaterThan(0);
+    expect(byWorkers(phases, "first-pass")).toBeGreaterThan(0);
+    expect(byWorkers(phases, "full-pass")).toBeGreaterThan(0);
+  });
+
+  it("with nothing remembered: the worker reads first keys while the main thread walks, with the same result", async () => {
+    const dir = corpora[1] as string;
+    const phases: string[] = [];
+    const result = await scanTree(dir, { now: NOW, cache: null, threads: 2, workerUrl, fs: slowFs(), onPhase: (p) => phases.push(p) });
+    expect(result).toEqual(await scanTree(dir, { now: NOW, cache: null }));
+    expect(phases.find((p) => p.startsWith("walk"))).toMatch(/first keys by workers meanwhile\)$/);
+    expect(byWorkers(phases, "walk")).toBeGreaterThan(0);
+    expect(byWorkers(phases, "first-pass")).toBeGreaterThan(0);
+    expect(byWorkers(phases, "full-pass")).toBeGreaterThan(0);
   });
 
   it("remembers the keys the workers computed: a rescan on two threads reads no file, with the same result", async () => {

@@ -5,7 +5,8 @@ import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../sca
 import { buildResult } from "./build-result";
 import { type Crew, OUTSTANDING } from "./crew";
 import { FileTable } from "./file-table";
-import { type NodeHashCache, type NodeHashCacheOptions, openNodeHashCache } from "./hash-cache-file";
+import { EarlyKeys } from "./early-keys";
+import { type NodeHashCache, type NodeHashCacheOptions, cacheFileFor, defaultCacheDir, openNodeHashCache } from "./hash-cache-file";
 import { findGroups } from "./find-groups";
 import type { ScannedTree } from "./scanned-tree";
 import { type KeyFs, KeyReader } from "./key-reader";
@@ -23,6 +24,11 @@ export interface TreeScanOptions {
   now?: number;
   signal?: AbortSignal;
   onProgress?: (progress: ScanProgress) => void;
+  /**
+   * Told when the workers read during the walk (early-keys.ts), and again if that walk finds
+   * more than `largeTree` files: the CLI picks V8's compilers by it (main.ts).
+   */
+  earlyWalk?: { started(): void; largeTree: number; large(): void };
   /** Told when each stage ends, with a few figures: for CLEANSPACE_PROFILE. */
   onPhase?: (phase: string) => void;
   /** Threads in all, the main one included; more than 1 needs `workerUrl`. */
@@ -73,10 +79,18 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
   const reader = wasm ? new KeyReader(new Xxhash128(wasm), fs) : null;
   try {
     team?.start();
-    const walked = walkAll(fs, base, team, counts, reporter, signal);
+    // Nothing remembered for this folder (a first scan, or --no-cache): the workers read while
+    // the main thread walks (early-keys.ts). A cache to ask first: they share the walk instead.
+    const early = team !== null && wasm !== null && !hasCacheFile(base, options.cache) && team.closeWalk().length === 0;
+    if (early) options.earlyWalk?.started();
+    const walked = walkAll(fs, base, early ? null : team, counts, reporter, signal, early ? team : null, options.earlyWalk);
     const table = walked.table;
-    const crew = walked.shared ? (team?.crew ?? null) : null;
-    onPhase?.(`walk (${table.fileCount} files, ${table.dirCount} folders${crew ? `, ${walked.byWorkers} by workers` : ""})`);
+    const crew = walked.shared || early ? (team?.crew ?? null) : null;
+    onPhase?.(
+      `walk (${table.fileCount} files, ${table.dirCount} folders${walked.shared ? `, ${walked.byWorkers} by workers` : ""}${
+        walked.early ? `, ${walked.early.count} first keys by workers meanwhile` : ""
+      })`,
+    );
 
     const cache: NodeHashCache | null =
       // The racy window is measured on the clock, not on `now` (a reference time for "old" only).
@@ -86,6 +100,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
       root: base,
       crew,
       cache,
+      early: walked.early,
       reader: () => reader as KeyReader,
       metadataOnly,
       signal,
@@ -113,6 +128,14 @@ interface Walked {
   shared: boolean;
   /** Files the workers listed. */
   byWorkers: number;
+  /** First-pass keys the workers made during a walk on the main thread (the table's `origin` names their files). */
+  early: EarlyKeys | null;
+}
+
+/** True when a hash cache file exists for this folder: then a rescan reads (almost) nothing, and nothing is read early. */
+function hasCacheFile(root: string, cache: NodeHashCacheOptions | null | undefined): boolean {
+  if (cache === null) return false;
+  return nodeFs.existsSync(cacheFileFor(cache?.dir ?? defaultCacheDir(), root));
 }
 
 /** Walks the tree with the team when there is one; alone again if the shared walk cannot give the single-thread answer. */
@@ -123,22 +146,35 @@ function walkAll(
   counts: ScanCounts,
   reporter: ProgressReporter,
   signal?: AbortSignal,
+  /** Workers that read first-pass keys during this walk (EarlyKeys) instead of sharing it. */
+  readers: Team | null = null,
+  earlyWalk?: TreeScanOptions["earlyWalk"],
 ): Walked {
   if (team) {
     const shared = walkShared(fs, root, team.crew, team, counts, reporter, signal);
-    if (shared) return { ...shared, shared: true };
+    if (shared) return { ...shared, shared: true, early: null };
   }
   counts.files = 0;
   const table = new FileTable();
   const walker = createWalker(fs, root, table);
+  const early = readers ? new EarlyKeys(readers.crew, 1, root, table) : null;
   const stack = [""];
+  let small = readers !== null && earlyWalk !== undefined;
   while (stack.length > 0) {
     signal?.throwIfAborted();
+    const from = table.fileCount;
+    if (small && from > (earlyWalk?.largeTree ?? 0)) {
+      small = false;
+      earlyWalk?.large();
+    }
     listFolder(walker, stack.pop() as string, stack);
+    early?.seen(from, table.fileCount);
     counts.files = table.fileCount;
     reporter.tick(counts, "walk", counts.files);
   }
-  return { table: mergeTables([table]) as FileTable, skipped: walker.skipped, shared: false, byWorkers: 0 };
+  early?.drain();
+  const merged = mergeTables([table], { origin: early !== null }) as FileTable;
+  return { table: merged, skipped: walker.skipped, shared: false, byWorkers: 0, early };
 }
 
 function walkShared(

@@ -1,0 +1,131 @@
+import { WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
+import { type Crew, DEAD, READY } from "./crew";
+import type { FileTable } from "./file-table";
+import { KEY_BYTES } from "./key-reader";
+
+/** A batch: at most this many files, or this many bytes to read (hash-pass.ts's first-pass batch). */
+const BATCH_FILES = 128;
+const BATCH_BYTES = 2 << 20;
+const BATCHES_IN_FLIGHT = 2;
+
+/**
+ * First-pass keys made during the walk (decision 016, session 9): the main thread walks alone
+ * and hands a worker every file as soon as its size is seen twice (the first of that size
+ * with it), so the worker reads while the main thread lists. On the 2-core bench machine a
+ * walk shared by two threads is no faster than one (lstat does not scale there: 82 ms either
+ * way for 20,000 files), but reads beside a walk do: walk + first pass 117–132 ms against
+ * 158–181 one after the other.
+ *
+ * Files are named by their index in the walk's own table (before mergeTables orders it). At
+ * most two batches are out at a time, so what is still queued when the walk ends goes to the
+ * ordinary first pass (main thread and worker together) and `drain` waits for little.
+ */
+export class EarlyKeys {
+  /** Size → walk index of the only file of that size so far; -1 once a second one came. */
+  private readonly firstOfSize = new Map<number, number>();
+  private readonly queue: number[] = [];
+  private queued = 0;
+  /** Batches sent, oldest first: the walk indexes each one asked for. */
+  private readonly inflight: number[][] = [];
+  private keys = new Uint8Array(0);
+  /** Per walk index: 1 when its key is in `keys`. */
+  private got = new Uint8Array(0);
+  private sent = 0;
+  /** Files keyed here. */
+  count = 0;
+
+  constructor(
+    private readonly crew: Crew,
+    private readonly worker: number,
+    /** The scanned folder, no trailing "/". */
+    private readonly root: string,
+    private readonly table: FileTable,
+  ) {}
+
+  /** Takes the files the walk just added, [from, to), and keeps the worker busy. */
+  seen(from: number, to: number): void {
+    const { size } = this.table;
+    for (let i = from; i < to; i++) {
+      const s = size[i] ?? 0;
+      if (s === 0) continue; // never a duplicate
+      const first = this.firstOfSize.get(s);
+      if (first === undefined) {
+        this.firstOfSize.set(s, i);
+        continue;
+      }
+      if (first >= 0) {
+        this.queue.push(first);
+        this.firstOfSize.set(s, -1);
+      }
+      this.queue.push(i);
+    }
+    this.pump();
+  }
+
+  /** Waits for the batches still out (at most two); the files never sent are left to the first pass. */
+  drain(): void {
+    for (;;) {
+      const sequence = this.crew.sequence();
+      this.receive();
+      if (this.inflight.length === 0 || this.crew.flag(this.worker, DEAD) !== 0) return;
+      this.crew.sleep(sequence);
+    }
+  }
+
+  /** Copies walk file i's first-pass key into out[at…at+16); false when none was made for it. */
+  key(i: number, out: Uint8Array, at: number): boolean {
+    if (this.got[i] !== 1) return false;
+    out.set(this.keys.subarray(i * KEY_BYTES, (i + 1) * KEY_BYTES), at);
+    return true;
+  }
+
+  private pump(): void {
+    this.receive();
+    const { crew, worker, queue, table } = this;
+    if (crew.flag(worker, READY) !== 1 || crew.flag(worker, DEAD) !== 0) return;
+    while (this.inflight.length < BATCHES_IN_FLIGHT && this.queued < queue.length) {
+      const files: number[] = [];
+      let bytes = 0;
+      while (this.queued < queue.length && files.length < BATCH_FILES && bytes < BATCH_BYTES) {
+        const i = queue[this.queued++] as number;
+        files.push(i);
+        bytes += Math.min(table.size[i] ?? 0, WHOLE_FILE_FIRST_PASS_BYTES);
+      }
+      const sizes = new Float64Array(files.length);
+      const paths = new Array<string>(files.length);
+      for (let j = 0; j < files.length; j++) {
+        const i = files[j] as number;
+        sizes[j] = table.size[i] ?? 0;
+        paths[j] = `${this.root}/${table.path(i)}`;
+      }
+      this.inflight.push(files);
+      crew.send(worker, { kind: "hash", pass: 0, start: this.sent++, own: null, paths, sizes }, [sizes.buffer]);
+    }
+  }
+
+  private receive(): void {
+    for (let reply = this.crew.take(this.worker, "keys"); reply; reply = this.crew.take(this.worker, "keys")) {
+      const files = this.inflight.shift();
+      if (!files) continue;
+      this.grow(this.table.fileCount);
+      for (let j = 0; j < files.length; j++) {
+        if (reply.ok[j] !== 1) continue; // unreadable here: the first pass tries again and counts it
+        const i = files[j] as number;
+        this.keys.set(reply.keys.subarray(j * KEY_BYTES, (j + 1) * KEY_BYTES), i * KEY_BYTES);
+        this.got[i] = 1;
+        this.count++;
+      }
+    }
+  }
+
+  private grow(files: number): void {
+    if (this.got.length >= files) return;
+    const capacity = Math.max(files, this.got.length * 2, 1024);
+    const keys = new Uint8Array(capacity * KEY_BYTES);
+    keys.set(this.keys);
+    const got = new Uint8Array(capacity);
+    got.set(this.got);
+    this.keys = keys;
+    this.got = got;
+  }
+}
