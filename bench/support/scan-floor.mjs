@@ -31,11 +31,8 @@ import { join } from "node:path";
 const WHOLE = 64 * 1024;
 const BLOCK = 4096;
 
-/**
- * Relative paths (from the corpus folder, "/"-separated) of the files the scan reads whole after
- * its first pass: size shared, larger than 64 KiB, and first+last 4 KiB equal to another's.
- */
-export function fullReadPaths(dir) {
+/** Relative paths ("/"-separated) of every regular file under `dir`. */
+function corpusFiles(dir) {
   const files = [];
   const walk = (rel) => {
     for (const d of readdirSync(join(dir, rel), { withFileTypes: true })) {
@@ -45,6 +42,15 @@ export function fullReadPaths(dir) {
     }
   };
   walk("");
+  return files;
+}
+
+/**
+ * Relative paths (from the corpus folder, "/"-separated) of the files the scan reads whole after
+ * its first pass: size shared, larger than 64 KiB, and first+last 4 KiB equal to another's.
+ */
+export function fullReadPaths(dir) {
+  const files = corpusFiles(dir);
   const bySize = new Map();
   for (const path of files) {
     const fd = openSync(join(dir, path), "r");
@@ -217,15 +223,7 @@ const PHOTO_EXTENSIONS = new Set(["jpg", "jpeg", "jpe", "jfif", "png", "webp", "
  * and the stage reuses that look: head-notes.ts).
  */
 export function photoProbePaths(dir) {
-  const files = [];
-  const walk = (rel) => {
-    for (const d of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const path = rel ? `${rel}/${d.name}` : d.name;
-      if (d.isDirectory()) walk(path);
-      else if (d.isFile()) files.push({ path, size: statSync(join(dir, path)).size });
-    }
-  };
-  walk("");
+  const files = corpusFiles(dir).map((path) => ({ path, size: statSync(join(dir, path)).size }));
   const count = new Map();
   for (const { size } of files) count.set(size, (count.get(size) ?? 0) + 1);
   return files
