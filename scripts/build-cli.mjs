@@ -32,6 +32,9 @@ await build({
   entryPoints: {
     main: "src/cli/main.ts",
     "scan-worker": "src/cli/scan/scan-worker.ts",
+    // Loaded by bin/cleanspace.cjs first: runs main.cjs with V8's code cache.
+    "code-cache": "src/cli/code-cache.ts",
+    "cache-dir": "src/cli/cache-dir.ts",
     ...Object.fromEntries(COMMANDS.map((name) => [`commands/${name}`, `src/cli/commands/${name}.ts`])),
   },
   outdir: "dist/cli",

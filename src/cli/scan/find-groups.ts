@@ -11,6 +11,8 @@ export interface FindGroupsInput {
   root: string;
   crew: Crew | null;
   cache: NodeHashCache | null;
+  /** A rescan that began without workers: given a pass's files to read, starts them if worth it (else null). */
+  startCrew?: (misses: number) => Crew | null;
   /** First-pass keys the workers made during the walk, if any (early-keys.ts). */
   early?: EarlyKeys | null;
   reader: () => KeyReader;
@@ -180,9 +182,10 @@ function keysOf(
   }
   if (misses.length === 0) return { keys, ok, read: readEarly, byWorkers: readEarly };
   const missFiles = misses.map((k) => files[k] as number);
+  const crew = input.crew ?? input.startCrew?.(misses.length) ?? null;
   const fresh = runPass(
     {
-      crew: input.crew,
+      crew,
       root: input.root,
       path: (i) => table.path(i),
       size: table.size,

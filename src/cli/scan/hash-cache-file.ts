@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
+import { defaultCacheDir } from "../cache-dir";
 import { KEY_BYTES } from "./key-reader";
 
 /**
@@ -91,15 +91,6 @@ interface Loaded {
 
 /** Words of one key. */
 const KEY_WORDS = KEY_BYTES / 4;
-
-/** The platform's per-user cache folder, or CLEANSPACE_CACHE_DIR. */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
-  if (env.CLEANSPACE_CACHE_DIR) return env.CLEANSPACE_CACHE_DIR;
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "cleanspace");
-  if (platform === "darwin") return join(homedir(), "Library", "Caches", "cleanspace");
-  if (platform === "win32" && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, "cleanspace", "Cache");
-  return join(homedir(), ".cache", "cleanspace");
-}
 
 /** FNV-1a over the root's UTF-16 code units, twice with different seeds: a file name, not a security boundary (the root is checked inside). */
 function rootTag(root: string): string {
@@ -248,6 +239,30 @@ function sections(n: number): { size: number; dir: number; flags: number; text: 
   const dir = size + 4 * 8 * n;
   const flags = dir + 4 * n;
   return { size, dir, flags, text: flags + n };
+}
+
+/**
+ * How many files the cache of this root remembers, from its header alone (one 32-byte read):
+ * null when there is no cache file of this format. Tells a scan how large the tree was last
+ * time before it walks it.
+ */
+export function rememberedFiles(dir: string, root: string): number | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(cacheFileFor(dir, root), "r");
+  } catch {
+    return null;
+  }
+  try {
+    const header = Buffer.alloc(HEADER_BYTES);
+    if (fs.readSync(fd, header, 0, HEADER_BYTES, 0) !== HEADER_BYTES) return null;
+    if (header.readUInt32LE(0) !== MAGIC || header.readUInt32LE(4) !== HASH_CACHE_VERSION) return null;
+    return header.readUInt32LE(8);
+  } catch {
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function load(file: string, root: string): Loaded | null {

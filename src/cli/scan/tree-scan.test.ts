@@ -10,7 +10,7 @@ import { runScan } from "../../scan/run-scan";
 import { createNodeFsSource } from "../../scan/sources/node-fs";
 import type { ScanResult } from "../../scan/types";
 import { type TreeFs, scanTree } from "./tree-scan";
-import { cacheFileFor } from "./hash-cache-file";
+import { HASH_CACHE_VERSION, cacheFileFor, rememberedFiles } from "./hash-cache-file";
 
 const NOW = 1_750_000_000_000;
 let work: string;
@@ -175,20 +175,54 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
   const byWorkers = (phases: string[], phase: string) =>
     Number(/(\d+) (?:by workers|first keys by workers)/.exec(phases.find((p) => p.startsWith(phase)) ?? "")?.[1] ?? 0);
 
-  it("with a cache to ask: shares the walk and both key passes with the workers", async () => {
-    const dir = corpora[1] as string;
-    // A cache file that cannot be read: the shared walk is chosen, and every candidate is read.
-    const cacheDir = join(work, "cache-unreadable");
+  /** A cache file whose header says it remembers `files` files and whose body is damaged: every candidate is read. */
+  const damagedCache = (dir: string, name: string, files: number) => {
+    const cacheDir = join(work, name);
     fs.mkdirSync(cacheDir, { recursive: true });
-    fs.writeFileSync(cacheFileFor(cacheDir, dir), "not a cache");
+    const header = Buffer.alloc(32);
+    header.writeUInt32LE(0x43485343, 0);
+    header.writeUInt32LE(HASH_CACHE_VERSION, 4);
+    header.writeUInt32LE(files, 8);
+    fs.writeFileSync(cacheFileFor(cacheDir, dir), header);
+    expect(rememberedFiles(cacheDir, dir)).toBe(files);
+    return { dir: cacheDir, racyWindowMs: Number.MAX_SAFE_INTEGER };
+  };
+
+  it("a large tree the cache knows: shares the walk and both key passes with the workers", async () => {
+    const dir = corpora[1] as string;
+    const cache = damagedCache(dir, "cache-large", 1_000_000);
     const phases: string[] = [];
-    const cache = { dir: cacheDir, racyWindowMs: Number.MAX_SAFE_INTEGER };
     const result = await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl, fs: slowFs(), onPhase: (p) => phases.push(p) });
     expect(result).toEqual(await scanTree(dir, { now: NOW, cache: null }));
     expect(phases.find((p) => p.startsWith("walk"))).toMatch(/by workers\)$/);
     expect(byWorkers(phases, "walk")).toBeGreaterThan(0);
     expect(byWorkers(phases, "first-pass")).toBeGreaterThan(0);
     expect(byWorkers(phases, "full-pass")).toBeGreaterThan(0);
+  });
+
+  it("a small tree the cache knows: walks alone, and starts the worker only when a pass has enough to read", async () => {
+    const dir = corpora[1] as string;
+    const expected = await scanTree(dir, { now: NOW, cache: null });
+    for (const [lateCrewMinFiles, workers] of [
+      [1, true],
+      [1_000_000, false],
+    ] as const) {
+      const cache = damagedCache(dir, `cache-small-${lateCrewMinFiles}`, 10);
+      const phases: string[] = [];
+      const workerThresholds = { sharedWalkMinFiles: 1_000, lateCrewMinFiles };
+      const result = await scanTree(dir, {
+        now: NOW,
+        cache,
+        threads: 2,
+        workerUrl,
+        fs: slowFs(),
+        workerThresholds,
+        onPhase: (p) => phases.push(p),
+      });
+      expect(result).toEqual(expected);
+      expect(phases.find((p) => p.startsWith("walk"))).toMatch(/folders\)$/);
+      expect(byWorkers(phases, "first-pass") > 0).toBe(workers);
+    }
   });
 
   it("with nothing remembered: the worker reads first keys while the main thread walks, with the same result", async () => {
