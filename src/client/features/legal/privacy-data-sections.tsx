@@ -34,6 +34,11 @@ export function PrivacyDataSections() {
           preferences, whether you have finished the guided tour, and the id and e-mail address of the signed-in account.
         </p>
         <p>
+          The command-line tool keeps a cache of its own in your user cache folder (for example <code>~/.cache/cleanspace</code>): for each
+          folder it scanned, the paths, sizes, dates and fingerprints of the files it read, so a rescan skips unchanged files; and the
+          compiled code of the tool itself, so it starts sooner. None of it is uploaded, and deleting that folder is always safe.
+        </p>
+        <p>
           A cleanup you make while offline (or while our server cannot be reached) waits in the same IndexedDB storage, holding exactly what
           it will send (the category, the action, the number of items, the bytes freed, a random id and your time zone), and is removed once
           our server has received it.
