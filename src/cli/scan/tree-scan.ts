@@ -90,7 +90,6 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
     // Nothing remembered for this folder (a first scan, or --no-cache): the workers read while
     // the main thread walks (early-keys.ts). A large tree the cache knows: they share the walk.
     const early = team !== null && wasm !== null && remembered === null && team.closeWalk().length === 0;
-    if (early) options.earlyWalk?.started();
     const walked = walkAll(fs, base, early || lazy ? null : team, counts, reporter, signal, early ? team : null, options.earlyWalk);
     const table = walked.table;
     const crew = walked.shared || early ? (team?.crew ?? null) : null;
@@ -181,8 +180,9 @@ function walkAll(
   const table = new FileTable();
   const walker = createWalker(fs, root, table);
   const early = readers ? new EarlyKeys(readers.crew, 1, root, table) : null;
+  if (early) earlyWalk?.started();
   const stack = [""];
-  let small = readers !== null && earlyWalk !== undefined;
+  let small = early !== null && earlyWalk !== undefined;
   while (stack.length > 0) {
     signal?.throwIfAborted();
     const from = table.fileCount;
