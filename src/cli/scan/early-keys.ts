@@ -31,6 +31,8 @@ export class EarlyKeys {
   /** Per walk index: 1 when its key is in `keys`. */
   private got = new Uint8Array(0);
   private sent = 0;
+  /** Files of the walk's table taken by `seen` so far. */
+  private seenUpTo = 0;
   /** Files keyed here. */
   count = 0;
 
@@ -42,10 +44,11 @@ export class EarlyKeys {
     private readonly table: FileTable,
   ) {}
 
-  /** Takes the files the walk just added, [from, to), and keeps the worker busy. */
-  seen(from: number, to: number): void {
+  /** Takes the files the walk added since the last call, and keeps the worker busy. */
+  seen(): void {
     const { size } = this.table;
-    for (let i = from; i < to; i++) {
+    const to = this.table.fileCount;
+    for (let i = this.seenUpTo; i < to; i++) {
       const s = size[i] ?? 0;
       if (s === 0) continue; // never a duplicate
       const first = this.firstOfSize.get(s);
@@ -59,6 +62,7 @@ export class EarlyKeys {
       }
       this.queue.push(i);
     }
+    this.seenUpTo = to;
     this.pump();
   }
 

@@ -236,6 +236,26 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     expect(byWorkers(phases, "full-pass")).toBeGreaterThan(0);
   });
 
+  it("feeds the worker while one large folder is listed, not only between folders", async () => {
+    // One folder of 2,000 files in four sizes, each lstat slowed: the listing takes ~0.5 s.
+    const dir = join(work, "one-large-folder");
+    fs.mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < 2_000; i++) fs.writeFileSync(join(dir, `file-${i}.txt`), "x".repeat(1 + (i % 4)) + String(i % 3));
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const slowLstat = {
+      ...fs,
+      lstatSync: ((...args: Parameters<typeof fs.lstatSync>) => {
+        Atomics.wait(pause, 0, 0, 0.25);
+        return fs.lstatSync(...args);
+      }) as typeof fs.lstatSync,
+    };
+    const phases: string[] = [];
+    const result = await scanTree(dir, { now: NOW, cache: null, threads: 2, workerUrl, fs: slowLstat, onPhase: (p) => phases.push(p) });
+    expect(result).toEqual(await scanTree(dir, { now: NOW, cache: null }));
+    // Fed only after the folder, the worker would key two batches (2 × 128 files) before the walk ends.
+    expect(byWorkers(phases, "walk")).toBeGreaterThan(256);
+  });
+
   it("remembers the keys the workers computed: a rescan on two threads reads no file, with the same result", async () => {
     const dir = corpora[1] as string;
     const cache = { dir: join(work, "cache-threads"), racyWindowMs: 0 };

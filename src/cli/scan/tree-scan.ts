@@ -180,18 +180,20 @@ function walkAll(
   const table = new FileTable();
   const walker = createWalker(fs, root, table);
   const early = readers ? new EarlyKeys(readers.crew, 1, root, table) : null;
-  if (early) earlyWalk?.started();
+  if (early) {
+    walker.during = () => early.seen();
+    earlyWalk?.started();
+  }
   const stack = [""];
   let small = early !== null && earlyWalk !== undefined;
   while (stack.length > 0) {
     signal?.throwIfAborted();
-    const from = table.fileCount;
-    if (small && from > (earlyWalk?.largeTree ?? 0)) {
+    if (small && table.fileCount > (earlyWalk?.largeTree ?? 0)) {
       small = false;
       earlyWalk?.large();
     }
     listFolder(walker, stack.pop() as string, stack);
-    early?.seen(from, table.fileCount);
+    early?.seen();
     counts.files = table.fileCount;
     reporter.tick(counts, "walk", counts.files);
   }
