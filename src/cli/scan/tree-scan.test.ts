@@ -237,7 +237,7 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
   });
 
   it("feeds the worker while one large folder is listed, not only between folders", async () => {
-    // One folder of 2,000 files in four sizes, each lstat slowed: the listing takes ~0.5 s.
+    // One folder of 2,000 files in four sizes, each lstat slowed: the listing takes ~0.8 s.
     const dir = join(work, "one-large-folder");
     fs.mkdirSync(dir, { recursive: true });
     for (let i = 0; i < 2_000; i++) fs.writeFileSync(join(dir, `file-${i}.txt`), "x".repeat(1 + (i % 4)) + String(i % 3));
@@ -245,15 +245,15 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     const slowLstat = {
       ...fs,
       lstatSync: ((...args: Parameters<typeof fs.lstatSync>) => {
-        Atomics.wait(pause, 0, 0, 0.25);
+        Atomics.wait(pause, 0, 0, 0.4);
         return fs.lstatSync(...args);
       }) as typeof fs.lstatSync,
     };
     const phases: string[] = [];
     const result = await scanTree(dir, { now: NOW, cache: null, threads: 2, workerUrl, fs: slowLstat, onPhase: (p) => phases.push(p) });
     expect(result).toEqual(await scanTree(dir, { now: NOW, cache: null }));
-    // Fed only after the folder, the worker would key two batches (2 × 128 files) before the walk ends.
-    expect(byWorkers(phases, "walk")).toBeGreaterThan(256);
+    // Fed only after the folder, the worker would key four batches (4 × 128 files) before the walk ends.
+    expect(byWorkers(phases, "walk")).toBeGreaterThan(4 * 128);
   });
 
   it("remembers the keys the workers computed: a rescan on two threads reads no file, with the same result", async () => {
