@@ -29,8 +29,6 @@ export interface FoundGroups {
   hardLinks: number;
   /** Duplicate groups as item positions. */
   groups: number[][];
-  /** Candidate file indexes in first-pass order (the order the hash cache is saved in). */
-  candidates: Int32Array;
   /** Candidates whose bytes could not be read: left out of every group. */
   unreadable: number;
 }
@@ -46,7 +44,7 @@ export function findGroups(input: FindGroupsInput): FoundGroups {
   const positionOf = positionsOf(itemFiles, table.fileCount, hardLinks);
   const sizeGroups = groupBySize(table, itemFiles);
   onPhase?.(`sizes (${sizeGroups.length} sizes shared)`);
-  if (metadataOnly) return { itemFiles, hardLinks, groups: sizeGroups, candidates: new Int32Array(0), unreadable: 0 };
+  if (metadataOnly) return { itemFiles, hardLinks, groups: sizeGroups, unreadable: 0 };
 
   // First pass: every member of every size group, one slot each.
   const firstSlots: number[][] = [];
@@ -59,6 +57,7 @@ export function findGroups(input: FindGroupsInput): FoundGroups {
     }
     firstSlots.push(slots);
   }
+  input.cache?.matchAll(firstFiles);
   const first = keysOf(input, 0, firstFiles);
   const afterFirst = splitByKey(firstSlots, first.keys, first.ok);
   onPhase?.(`first-pass (${firstFiles.length} files, ${first.read} read, ${first.byWorkers} by workers)`);
@@ -87,7 +86,6 @@ export function findGroups(input: FindGroupsInput): FoundGroups {
     itemFiles,
     hardLinks,
     groups,
-    candidates: Int32Array.from(firstFiles),
     unreadable: afterFirst.unreadable + afterFull.unreadable,
   };
 }

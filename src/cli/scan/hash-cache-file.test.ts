@@ -50,7 +50,7 @@ describe("the hash cache file (format 2)", () => {
       cache.remember(i, 0, keyOf(table.ino[i] as number, 0), 0);
       if ((table.ino[i] as number) % 3 === 0) cache.remember(i, 1, keyOf(table.ino[i] as number, 1), 0);
     }
-    cache.save(Int32Array.from({ length: table.fileCount }, (_, i) => i));
+    cache.save();
     expect(fs.existsSync(cacheFileFor(dir, ROOT))).toBe(true);
 
     // Reversed, with a file moved to another folder and one whose stamp changed.
@@ -72,12 +72,30 @@ describe("the hash cache file (format 2)", () => {
     }
   });
 
+  it("matches an unchanged scan's files in walk order, whatever order they are looked up in, without the Map of paths", () => {
+    const dir = join(work, "walk-order");
+    const table = tableOf(files);
+    const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    for (let i = 0; i < table.fileCount; i++) cache.remember(i, 0, keyOf(table.ino[i] as number, 0), 0);
+    cache.save();
+    const reopened = openNodeHashCache(ROOT, tableOf(files), { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    // Looked up by size (the first pass's order): here in a shuffled order.
+    const lookups = Array.from({ length: files.length }, (_, k) => (k * 7) % files.length); // 7 and 60 coprime: each file once
+    reopened.matchAll(lookups);
+    const out = new Uint8Array(KEY_BYTES);
+    for (const i of lookups) {
+      expect(reopened.lookup(i, 0, out, 0)).toBe(true);
+      expect(out).toEqual(keyOf(table.ino[i] as number, 0));
+    }
+    expect(reopened.stats).toEqual({ hits: files.length, misses: 0, byPath: 0 });
+  });
+
   it("belongs to one root: another root's file of the same name is not read", () => {
     const dir = join(work, "roots");
     const table = tableOf(files);
     const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
     cache.remember(0, 0, keyOf(1, 0), 0);
-    cache.save([0]);
+    cache.save();
     fs.copyFileSync(cacheFileFor(dir, ROOT), cacheFileFor(dir, "/other"));
     expect(openNodeHashCache("/other", table, { dir }).loaded).toBe(0);
     expect(openNodeHashCache(ROOT, table, { dir }).loaded).toBe(1);
@@ -88,7 +106,11 @@ describe("the hash cache file (format 2)", () => {
     const table = tableOf([]);
     const cache = openNodeHashCache(ROOT, tableOf(files), { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
     cache.remember(0, 0, keyOf(1, 0), 0);
-    cache.save([]);
+    cache.save();
+    // The folder emptied: none of the remembered files is there, so the next cache holds none.
+    const emptied = openNodeHashCache(ROOT, table, { dir });
+    expect(emptied.loaded).toBe(1);
+    emptied.save();
     expect(openNodeHashCache(ROOT, table, { dir }).loaded).toBe(0);
     expect(fs.readFileSync(cacheFileFor(dir, ROOT)).byteLength).toBeGreaterThan(32);
   });
@@ -103,7 +125,7 @@ describe("the hash cache file (format 2)", () => {
     const table = tableOf(files);
     const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
     cache.remember(0, 0, keyOf(1, 0), 0);
-    cache.save([0]);
+    cache.save();
     expect(fs.existsSync(older)).toBe(false);
     expect(fs.existsSync(otherRoot)).toBe(true);
     expect(fs.existsSync(cacheFileFor(dir, ROOT))).toBe(true);

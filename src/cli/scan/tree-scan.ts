@@ -126,7 +126,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
       onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
     });
     if (cache) {
-      cache.save(found.candidates);
+      cache.save();
       onPhase?.(`cache (${cache.loaded} loaded, ${cache.stats.hits} hits, ${cache.stats.misses} misses)`);
     }
     const complete = (photos: number): void => {
