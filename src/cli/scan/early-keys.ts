@@ -1,7 +1,7 @@
 import { WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
 import { type Crew, DEAD, READY } from "./crew";
 import type { FileTable } from "./file-table";
-import { KEY_BYTES } from "./key-reader";
+import { KEY_BYTES, copyKey } from "./key-reader";
 
 /** A batch: at most this many files, or this many bytes to read (hash-pass.ts's first-pass batch). */
 const BATCH_FILES = 128;
@@ -84,7 +84,7 @@ export class EarlyKeys {
   /** Copies walk file i's first-pass key into out[at…at+16); false when none was made for it. */
   key(i: number, out: Uint8Array, at: number): boolean {
     if (this.got[i] !== 1) return false;
-    out.set(this.keys.subarray(i * KEY_BYTES, (i + 1) * KEY_BYTES), at);
+    copyKey(this.keys, i * KEY_BYTES, out, at);
     return true;
   }
 
@@ -120,7 +120,7 @@ export class EarlyKeys {
       for (let j = 0; j < files.length; j++) {
         if (reply.ok[j] !== 1) continue; // unreadable here: the first pass tries again and counts it
         const i = files[j] as number;
-        this.keys.set(reply.keys.subarray(j * KEY_BYTES, (j + 1) * KEY_BYTES), i * KEY_BYTES);
+        copyKey(reply.keys, j * KEY_BYTES, this.keys, i * KEY_BYTES);
         this.got[i] = 1;
         this.count++;
       }

@@ -4,7 +4,7 @@ import type { EarlyKeys } from "./early-keys";
 import type { FileTable } from "./file-table";
 import type { KeyPass, NodeHashCache } from "./hash-cache-file";
 import { runPass } from "./hash-pass";
-import { KEY_BYTES, type KeyReader } from "./key-reader";
+import { KEY_BYTES, type KeyReader, copyKey } from "./key-reader";
 
 export interface FindGroupsInput {
   table: FileTable;
@@ -198,7 +198,7 @@ function keysOf(
   for (let j = 0; j < misses.length; j++) {
     if (fresh.ok[j] !== 1) continue;
     const k = misses[j] as number;
-    fresh.keys.copy(keys, k * KEY_BYTES, j * KEY_BYTES, (j + 1) * KEY_BYTES);
+    copyKey(fresh.keys, j * KEY_BYTES, keys, k * KEY_BYTES);
     ok[k] = 1;
     cache?.remember(files[k] as number, pass, keys, k * KEY_BYTES);
   }

@@ -1,6 +1,6 @@
 import { WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
 import { type Crew, DEAD, READY } from "./crew";
-import { KEY_BYTES, type KeyReader } from "./key-reader";
+import { KEY_BYTES, type KeyReader, copyKey } from "./key-reader";
 
 /** A worker's share is sent in batches this large (files, or bytes to read), two in flight each. */
 const BATCH_FILES = 128;
@@ -63,10 +63,9 @@ export function runPass(context: PassContext, pass: 0 | 1, files: ArrayLike<numb
       for (let reply = crew.take(w, "keys"); reply; reply = crew.take(w, "keys")) {
         const batch = inflight[w]?.shift();
         if (!batch || reply.pass !== pass || reply.start !== batch[0]) continue; // cannot happen: replies come in order
-        const got = Buffer.from(reply.keys.buffer, reply.keys.byteOffset, reply.keys.byteLength);
         for (let j = 0; j < batch[1] - batch[0]; j++) {
           const k = order[batch[0] + j] as number;
-          got.copy(keys, k * KEY_BYTES, j * KEY_BYTES, (j + 1) * KEY_BYTES);
+          copyKey(reply.keys, j * KEY_BYTES, keys, k * KEY_BYTES);
           ok[k] = reply.ok[j] ?? 0;
         }
         done += batch[1] - batch[0];

@@ -5,6 +5,15 @@ import type { Xxhash128 } from "./xxhash128";
 /** A content key: xxHash128, 16 bytes, kept binary (a hex string per file would cost an allocation and a conversion). */
 export const KEY_BYTES = 16;
 
+/**
+ * Copies one key, from[fromAt…+16) to to[toAt…+16). A byte loop: Buffer#copy and
+ * subarray + set make an object per call, and a pass copies a key per file (86,000 on the
+ * 100,000-file corpus, ~15 ms of the main thread's first pass that way).
+ */
+export function copyKey(from: Uint8Array, fromAt: number, to: Uint8Array, toAt: number): void {
+  for (let b = 0; b < KEY_BYTES; b++) to[toAt + b] = from[fromAt + b] as number;
+}
+
 export type KeyFs = Pick<typeof nodeFs, "openSync" | "readSync" | "closeSync">;
 
 /**
