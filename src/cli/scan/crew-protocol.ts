@@ -37,7 +37,8 @@ export type CrewMessage =
   | { kind: "table"; table: TablePayload }
   /**
    * Keys to compute: pass 0 first keys, 1 full keys; `start` numbers the batch in the pass.
-   * Files the worker listed itself come as indexes of its own table (`own`), others as paths.
+   * Files the worker listed itself come as indexes of its own table (`own`), others as paths
+   * relative to the root (the worker puts the root in front: a string less per file to make and clone).
    */
   | { kind: "hash"; pass: 0 | 1; start: number; own: Int32Array | null; paths: string[] | null; sizes: Float64Array }
   /** The keys of a batch, 16 bytes each; ok[k] 0 when file k could not be read. */

@@ -16,10 +16,11 @@ const BATCHES_IN_FLIGHT = 4;
 /**
  * First-pass keys made during the walk (decision 016, session 9): the main thread walks alone
  * and hands a worker every file as soon as its size is seen twice (the first of that size
- * with it), so the worker reads while the main thread lists. On the 2-core bench machine a
- * walk shared by two threads is no faster than one (lstat does not scale there: 82 ms either
- * way for 20,000 files), but reads beside a walk do: walk + first pass 117–132 ms against
- * 158–181 one after the other.
+ * with it), so the worker reads while the main thread lists: c20k's walk + first pass took
+ * 117–132 ms against 158–181 one after the other. A walk shared by two threads does not win
+ * on a first scan: a fresh worker's lstat runs in cold code, and the shared walk's first pass
+ * then has every file still to read (c100k: the same time either way, session 10). The walk
+ * calls `seen` every 128 files, within large folders too (Walker.during).
  *
  * Files are named by their index in the walk's own table (before mergeTables orders it). At
  * most four batches are out at a time, so what is still queued when the walk ends goes to the
@@ -44,8 +45,6 @@ export class EarlyKeys {
   constructor(
     private readonly crew: Crew,
     private readonly worker: number,
-    /** The scanned folder, no trailing "/". */
-    private readonly root: string,
     private readonly table: FileTable,
   ) {}
 
@@ -105,7 +104,7 @@ export class EarlyKeys {
       for (let j = 0; j < files.length; j++) {
         const i = files[j] as number;
         sizes[j] = table.size[i] ?? 0;
-        paths[j] = `${this.root}/${table.path(i)}`;
+        paths[j] = table.path(i);
       }
       this.inflight.push(files);
       crew.send(worker, { kind: "hash", pass: 0, start: this.sent++, own: null, paths, sizes }, [sizes.buffer]);

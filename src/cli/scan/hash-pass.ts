@@ -97,7 +97,7 @@ export function runPass(context: PassContext, pass: 0 | 1, files: ArrayLike<numb
           const i = files[order[start + j] as number] as number;
           sizes[j] = size[i] ?? 0;
           if (ownIndexes) ownIndexes[j] = listedBy?.index[i] ?? 0;
-          else (paths as string[])[j] = `${root}/${context.path(i)}`;
+          else (paths as string[])[j] = context.path(i);
         }
         queue.push([start, front]);
         const transfer = [sizes.buffer, ...(ownIndexes ? [ownIndexes.buffer] : [])];

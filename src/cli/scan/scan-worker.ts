@@ -55,7 +55,7 @@ function serve(reader: KeyReader, table: FileTable): void {
     const keys = new Uint8Array(count * KEY_BYTES);
     const ok = new Uint8Array(count);
     for (let k = 0; k < count; k++) {
-      const path = request.own ? `${root}/${table.path(request.own[k] as number)}` : (request.paths?.[k] as string);
+      const path = `${root}/${request.own ? table.path(request.own[k] as number) : (request.paths?.[k] as string)}`;
       const size = request.sizes[k] ?? 0;
       const read = request.pass === 0 ? reader.first(path, size, keys, k * KEY_BYTES) : reader.full(path, size, keys, k * KEY_BYTES);
       ok[k] = read ? 1 : 0;

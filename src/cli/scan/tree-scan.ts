@@ -179,7 +179,7 @@ function walkAll(
   counts.files = 0;
   const table = new FileTable();
   const walker = createWalker(fs, root, table);
-  const early = readers ? new EarlyKeys(readers.crew, 1, root, table) : null;
+  const early = readers ? new EarlyKeys(readers.crew, 1, table) : null;
   if (early) {
     walker.during = () => early.seen();
     earlyWalk?.started();
