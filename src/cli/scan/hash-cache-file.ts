@@ -11,7 +11,7 @@ import { KEY_BYTES } from "./key-reader";
  * Entries are saved, and matched, in the walk's order (file index order): gathering 86,582
  * names and stamps in the first pass's order (by size) touched the heap at random, and
  * writing them cost 31–42 ms on the shape of the 100,000-file corpus; in walk order 14–23
- * (the join of the names alone: 13–22 ms shuffled, 4–5 in order; decision 016, session 10).
+ * (decision 016, session 10).
  *
  * Layout (little-endian), version 2: a 32-byte header (magic "CSHC", format version, entry
  * count, bytes of the text block, the two first-pass sizes the keys were made with — other
