@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
 import { defaultCacheDir } from "../cache-dir";
-import { KEY_BYTES } from "./key-reader";
+import { KEY_BYTES, copyKey } from "./key-reader";
 
 /**
  * The CLI's hash cache: one binary file per scanned folder in the user's cache directory,
@@ -226,7 +226,7 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       if ((files.ctime[i] ?? Infinity) > cutoff || (files.mtime[i] ?? Infinity) > cutoff) return;
       fresh ??= new Int32Array(n * 2 * KEY_WORDS);
       freshBytes ??= new Uint8Array(fresh.buffer);
-      for (let b = 0, to = (i * 2 + pass) * KEY_BYTES; b < KEY_BYTES; b++) freshBytes[to + b] = key[at + b] as number;
+      copyKey(key, at, freshBytes, (i * 2 + pass) * KEY_BYTES);
       if (freshFlags[i] === 0) freshCount++;
       freshFlags[i] = (freshFlags[i] ?? 0) | (pass + 1);
     },
