@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -181,6 +181,18 @@ describe("bin/cleanspace.cjs (the bundle, with scan worker threads)", () => {
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as CliJsonReport;
     expect(sortGroups(report.duplicates.map((d) => d.paths))).toEqual(sortGroups(manifest.duplicateGroups));
+    // That run compiled the CLI and saved V8's code cache after scanning with TurboFan off (a
+    // small tree): the flags are put back first, or every later start would reject the data
+    // (it carries a hash of the flags) and write it again.
+    const [codeFile] = readdirSync(join(work, "cache")).filter((name) => name.startsWith("cli-code-"));
+    const saved = statSync(join(work, "cache", codeFile ?? "none")).ino;
+    const again = spawnSync(process.execPath, [join(REPO, "bin", "cleanspace.cjs"), "scan", dir, "--json", "--threads", "2"], {
+      encoding: "utf8",
+      env: { ...process.env, CLEANSPACE_CACHE_DIR: join(work, "cache") },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(again.status, again.stderr).toBe(0);
+    expect(statSync(join(work, "cache", codeFile ?? "none")).ino).toBe(saved);
     const missing = spawnSync(process.execPath, [join(REPO, "bin", "cleanspace.mjs"), "scan", join(work, "nope")], { encoding: "utf8" }); // the old entry still works
     expect(missing.status).toBe(1);
   }, 60_000);

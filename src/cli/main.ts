@@ -75,6 +75,7 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
       onProgress: bar ? (p) => bar.update(p) : undefined,
       onPhase: profile?.mark,
       earlyWalk: threads > 1 ? QUICK_COMPILERS : undefined,
+      walked: quickAfterSmallWalk,
     };
     if (command.json && !command.similar) {
       // The report straight from the columns: no item per file (report-json-columns.ts).
@@ -87,6 +88,7 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     }
   } catch (error) {
     bar?.clear();
+    defaultCompilers();
     if (error instanceof ScanAccessError) {
       io.stderr.write(`cleanspace: ${error.message}\n`);
       return EXIT_FAILURE;
@@ -95,6 +97,8 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
     return EXIT_FAILURE;
   }
   bar?.clear();
+  // Photo analysis (--similar) runs pixel loops that need TurboFan.
+  defaultCompilers();
   let photos: PhotoAnalysis | null = null;
   if (result && command.similar) {
     const photoBar = useBar ? (await import("./photos/photo-progress")).createPhotoProgress(io.stderr) : null;
@@ -172,3 +176,26 @@ const QUICK_COMPILERS = {
   largeTree: 30_000,
   large: () => setFlagsFromString("--opt"),
 };
+
+/**
+ * After the walk of a small tree, TurboFan is switched off as well: what is left (size buckets,
+ * the hash cache's lookups, the report) runs each loop once over a few thousand files, and
+ * TurboFan's compile jobs then took the second core and part of the first: a rescan of 20,000
+ * files waited 18–22 ms for a core in its report alone (68 ms against 46 of CPU), 50 ms
+ * without. The walk itself keeps it (its lstat loop gains). Past QUICK_COMPILERS.largeTree
+ * files the later loops are long enough to pay for it (100,000 files, first scan: 1.53 s
+ * without against 1.42 s). Decision 016, session 11.
+ */
+function quickAfterSmallWalk(files: number): void {
+  if (files <= QUICK_COMPILERS.largeTree) setFlagsFromString("--no-opt");
+}
+
+/**
+ * Back to V8's defaults once the scan is done: photo analysis (--similar) runs pixel loops that
+ * need TurboFan, and the code cache saved at exit (bin/cleanspace.cjs) carries a hash of the
+ * flags: data made under --no-opt was rejected by the next start, which compiled the CLI again
+ * (start-up 50 ms against 33). Small first scans on two threads did that before this.
+ */
+function defaultCompilers(): void {
+  setFlagsFromString("--opt");
+}

@@ -18,13 +18,47 @@ export interface Walker {
   seen: Set<string>;
   /** Called after every FILES_BETWEEN_CALLS files of a large folder, so a worker fed from the walk is not left idle while one folder is listed. */
   during?: () => void;
+  /**
+   * Makes `abs` the working folder (throws if it cannot), so that folder is read as "." and
+   * its files are looked up by name (see enteringFolders); null: absolute paths throughout.
+   */
+  enter: ((abs: string) => void) | null;
 }
 
 /** One `during` call per this many files added within a folder (a Downloads folder of 9,000 files takes ~40 ms to list). */
 const FILES_BETWEEN_CALLS = 128;
 
-export function createWalker(fs: WalkFs, root: string, table: FileTable): Walker {
-  return { fs, root, table, skipped: { symlinks: 0, special: 0, unreadable: 0, loops: 0 }, seen: new Set() };
+export function createWalker(fs: WalkFs, root: string, table: FileTable, enter: Walker["enter"] = null): Walker {
+  return { fs, root, table, skipped: { symlinks: 0, special: 0, unreadable: 0, loops: 0 }, seen: new Set(), enter };
+}
+
+/**
+ * Runs a walk with its walker entering each folder it lists (process.chdir), then puts the
+ * working folder back. An lstat of "name" makes the kernel resolve one path component, of
+ * "/home/…/name" every one of them: that lookup was half of the main thread's kernel time in a
+ * walk (decision 016, session 11). Only on the main thread (a worker cannot chdir; the workers
+ * keep absolute paths, so moving the process's working folder does not touch them), and the
+ * walk is synchronous: no other code of this thread runs until the folder is put back.
+ * `enter` stands in for process.chdir in tests.
+ */
+export function enteringFolders<T>(walker: Walker, walk: () => T, enter: (abs: string) => void = process.chdir): T {
+  let home: string;
+  try {
+    home = process.cwd();
+  } catch {
+    return walk(); // the working folder was removed: it could not be put back
+  }
+  walker.enter = enter;
+  try {
+    return walk();
+  } finally {
+    walker.enter = null;
+    try {
+      process.chdir(home);
+    } catch {
+      // Removed during the scan: nothing after the walk uses a relative path (the root and the cache folder are absolute).
+    }
+  }
 }
 
 const DIR_OPTIONS = { withFileTypes: true } as const;
@@ -37,6 +71,7 @@ const LSTAT_NO_THROW = { throwIfNoEntry: false } as const;
  * rules as the engine's Node source (src/scan/sources/node-fs.ts): symbolic links are never
  * followed (counted), special files are skipped (counted), the CleanSpace trash is never
  * entered, an unreadable folder is counted, never fatal — except the root, which throws.
+ * A walker that enters folders (`enter`) reads the folder as "." and its files by name.
  * Returns the number of subfolders pushed.
  */
 export function listFolder(walker: Walker, rel: string, pending: string[]): number {
@@ -44,6 +79,7 @@ export function listFolder(walker: Walker, rel: string, pending: string[]): numb
   const abs = rel === "" ? root : `${root}/${rel}`;
   let dirents: nodeFs.Dirent[];
   let dir: number;
+  let entered: boolean;
   try {
     // The root may be a link to a folder (follow it); below it, lstat never follows one.
     const id = rel === "" ? fs.statSync(abs) : fs.lstatSync(abs);
@@ -54,7 +90,8 @@ export function listFolder(walker: Walker, rel: string, pending: string[]): numb
       return 0;
     }
     walker.seen.add(key);
-    dirents = fs.readdirSync(abs, DIR_OPTIONS);
+    entered = enterFolder(walker, abs);
+    dirents = fs.readdirSync(entered ? "." : abs, DIR_OPTIONS);
     dir = table.addDir(rel, id.dev, id.ino);
   } catch (error) {
     if (rel === "") throw new ScanAccessError("unreadable", `Cannot read ${root}: ${errorCode(error) ?? String(error)}`);
@@ -62,7 +99,8 @@ export function listFolder(walker: Walker, rel: string, pending: string[]): numb
     return 0;
   }
   const prefix = rel === "" ? "" : `${rel}/`;
-  const absPrefix = `${abs}/`;
+  // Inside the folder: each file by its name; else by its absolute path.
+  const filePrefix = entered ? "" : `${abs}/`;
   let pushed = 0;
   const { during } = walker;
   let nextCall = table.fileCount + FILES_BETWEEN_CALLS;
@@ -77,7 +115,7 @@ export function listFolder(walker: Walker, rel: string, pending: string[]): numb
     } else if (dirent.isFile()) {
       let stats: nodeFs.Stats | undefined;
       try {
-        stats = fs.lstatSync(absPrefix + name, LSTAT_NO_THROW);
+        stats = fs.lstatSync(filePrefix + name, LSTAT_NO_THROW);
       } catch {
         stats = undefined;
       }
@@ -103,6 +141,18 @@ export function listFolder(walker: Walker, rel: string, pending: string[]): numb
     }
   }
   return pushed;
+}
+
+/** True when the walker works inside `abs` now; false (absolute paths) when it does not enter folders or this one cannot be entered. */
+function enterFolder(walker: Walker, abs: string): boolean {
+  if (!walker.enter) return false;
+  try {
+    walker.enter(abs);
+    return true;
+  } catch {
+    // Not searchable (r-- without x), or gone: read by absolute path, which fails the same way file by file, as without entering.
+    return false;
+  }
 }
 
 function errorCode(error: unknown): string | undefined {

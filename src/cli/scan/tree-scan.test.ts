@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedBenchDir } from "../../../e2e/support/shared-bench";
 import { runScan } from "../../scan/run-scan";
 import { createNodeFsSource } from "../../scan/sources/node-fs";
@@ -266,6 +266,31 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     expect(phases.find((p) => p.startsWith("first-pass"))).toMatch(/, 0 read,/);
     expect(phases.find((p) => p.startsWith("full-pass"))).toMatch(/, 0 read,/);
     expect(phases.find((p) => p.startsWith("cache"))).toMatch(/, 0 misses\)/);
+  });
+
+  it("walks by entering each folder (the default) and leaves the working folder as it was, also when stopped midway", async () => {
+    const dir = corpora[1] as string;
+    const home = process.cwd();
+    const chdir = vi.spyOn(process, "chdir");
+    const absolute = await scanTree(dir, { now: NOW, cache: null, enterFolder: null });
+    expect(chdir).not.toHaveBeenCalled();
+    expect(await scanTree(dir, { now: NOW, cache: null })).toEqual(absolute);
+    expect(chdir).toHaveBeenCalledWith(dir);
+    expect(process.cwd()).toBe(home);
+    chdir.mockRestore();
+    // The walk shared with workers: the main thread enters folders, the workers keep absolute paths.
+    const cache = damagedCache(dir, "cache-entering", 1_000_000);
+    expect(await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl })).toEqual(absolute);
+    expect(process.cwd()).toBe(home);
+    const controller = new AbortController();
+    let entered = 0;
+    const stopping = (abs: string) => {
+      if (++entered === 2) controller.abort();
+      process.chdir(abs);
+    };
+    await expect(scanTree(dir, { cache: null, signal: controller.signal, enterFolder: stopping })).rejects.toThrow();
+    expect(entered).toBe(2);
+    expect(process.cwd()).toBe(home);
   });
 
   it("scans alone when the worker cannot start", async () => {

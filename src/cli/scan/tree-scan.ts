@@ -1,4 +1,5 @@
 import * as nodeFs from "node:fs";
+import { isMainThread } from "node:worker_threads";
 import { ProgressReporter } from "../../scan/progress";
 import { checkRoot, trimSlash } from "../../scan/sources/node-fs";
 import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../scan/types";
@@ -11,7 +12,7 @@ import { type NodeHashCache, type NodeHashCacheOptions, openNodeHashCache, remem
 import { findGroups } from "./find-groups";
 import type { ScannedTree } from "./scanned-tree";
 import { type KeyFs, KeyReader } from "./key-reader";
-import { type WalkFs, createWalker, listFolder } from "./list-folder";
+import { type WalkFs, type Walker, createWalker, enteringFolders, listFolder } from "./list-folder";
 import { type TableParts, fromPayload, mergeTables } from "./merge-tables";
 import { type Team, createTeam } from "./team";
 import { Xxhash128, compileXxhash128 } from "./xxhash128";
@@ -30,6 +31,8 @@ export interface TreeScanOptions {
    * more than `largeTree` files: the CLI picks V8's compilers by it (main.ts).
    */
   earlyWalk?: { started(): void; largeTree: number; large(): void };
+  /** Told when the walk ends, with the number of files found: the CLI picks V8's compilers for the rest by it (main.ts). */
+  walked?: (files: number) => void;
   /** Told when each stage ends, with a few figures: for CLEANSPACE_PROFILE. */
   onPhase?: (phase: string) => void;
   /** Threads in all, the main one included; more than 1 needs `workerUrl`. */
@@ -42,6 +45,12 @@ export interface TreeScanOptions {
   workerThresholds?: { sharedWalkMinFiles: number; lateCrewMinFiles: number };
   /** Tests fake the file system (EACCES as root) and count reads. */
   fs?: TreeFs;
+  /**
+   * How the main thread's walk enters each folder it lists, to look its files up by name
+   * (list-folder.ts, enteringFolders): process.chdir by default on the main thread with the
+   * real file system; null walks with absolute paths (also the default with a faked `fs`).
+   */
+  enterFolder?: ((abs: string) => void) | null;
 }
 
 /**
@@ -90,7 +99,8 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
     // Nothing remembered for this folder (a first scan, or --no-cache): the workers read while
     // the main thread walks (early-keys.ts). A large tree the cache knows: they share the walk.
     const early = team !== null && wasm !== null && remembered === null && team.closeWalk().length === 0;
-    const walked = walkAll(fs, base, early || lazy ? null : team, counts, reporter, signal, early ? team : null, options.earlyWalk);
+    const enter = options.enterFolder !== undefined ? options.enterFolder : options.fs || !isMainThread ? null : chdir;
+    const walked = walkAll(fs, base, early || lazy ? null : team, counts, reporter, signal, early ? team : null, options.earlyWalk, enter);
     const table = walked.table;
     const crew = walked.shared || early ? (team?.crew ?? null) : null;
     // Started on first need (a lazy rescan with files to read): it never walks, it only keys.
@@ -103,6 +113,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
             return team.crew;
           }
         : undefined;
+    options.walked?.(table.fileCount);
     onPhase?.(
       `walk (${table.fileCount} files, ${table.dirCount} folders${walked.shared ? `, ${walked.byWorkers} by workers` : ""}${
         walked.early ? `, ${walked.early.count} first keys by workers meanwhile` : ""
@@ -160,6 +171,12 @@ const SHARED_WALK_MIN_FILES = 30_000;
 /** A rescan that began without workers starts them for a pass with at least this many files to read (a worker costs ~20 ms to start). */
 const LATE_CREW_MIN_FILES = 2_000;
 
+const chdir = (abs: string): void => process.chdir(abs);
+
+/** Runs `walk` with the walker entering folders when `enter` is given. */
+const walkWith = <T>(walker: Walker, enter: ((abs: string) => void) | null, walk: () => T): T =>
+  enter ? enteringFolders(walker, walk, enter) : walk();
+
 /** Walks the tree with the team when there is one; alone again if the shared walk cannot give the single-thread answer. */
 function walkAll(
   fs: WalkFs,
@@ -171,9 +188,10 @@ function walkAll(
   /** Workers that read first-pass keys during this walk (EarlyKeys) instead of sharing it. */
   readers: Team | null = null,
   earlyWalk?: TreeScanOptions["earlyWalk"],
+  enter: ((abs: string) => void) | null = null,
 ): Walked {
   if (team) {
-    const shared = walkShared(fs, root, team.crew, team, counts, reporter, signal);
+    const shared = walkShared(fs, root, team.crew, team, counts, reporter, signal, enter);
     if (shared) return { ...shared, shared: true, early: null };
   }
   counts.files = 0;
@@ -186,17 +204,19 @@ function walkAll(
   }
   const stack = [""];
   let small = early !== null && earlyWalk !== undefined;
-  while (stack.length > 0) {
-    signal?.throwIfAborted();
-    if (small && table.fileCount > (earlyWalk?.largeTree ?? 0)) {
-      small = false;
-      earlyWalk?.large();
+  walkWith(walker, enter, () => {
+    while (stack.length > 0) {
+      signal?.throwIfAborted();
+      if (small && table.fileCount > (earlyWalk?.largeTree ?? 0)) {
+        small = false;
+        earlyWalk?.large();
+      }
+      listFolder(walker, stack.pop() as string, stack);
+      early?.seen();
+      counts.files = table.fileCount;
+      reporter.tick(counts, "walk", counts.files);
     }
-    listFolder(walker, stack.pop() as string, stack);
-    early?.seen();
-    counts.files = table.fileCount;
-    reporter.tick(counts, "walk", counts.files);
-  }
+  });
   early?.drain();
   const merged = mergeTables([table], { origin: early !== null }) as FileTable;
   return { table: merged, skipped: walker.skipped, shared: false, byWorkers: 0, early };
@@ -210,18 +230,21 @@ function walkShared(
   counts: ScanCounts,
   reporter: ProgressReporter,
   signal?: AbortSignal,
+  enter: ((abs: string) => void) | null = null,
 ): { table: FileTable; skipped: SkipCounts; byWorkers: number } | null {
   const own = new FileTable();
   const walker = createWalker(fs, root, own);
   const stack = [""];
-  const completed = crew.walk(
-    stack,
-    (rel) => listFolder(walker, rel, stack),
-    () => {
-      signal?.throwIfAborted();
-      counts.files = own.fileCount;
-      reporter.tick(counts, "walk", counts.files);
-    },
+  const completed = walkWith(walker, enter, () =>
+    crew.walk(
+      stack,
+      (rel) => listFolder(walker, rel, stack),
+      () => {
+        signal?.throwIfAborted();
+        counts.files = own.fileCount;
+        reporter.tick(counts, "walk", counts.files);
+      },
+    ),
   );
   const tables: TableParts[] = [own];
   const skipped = { ...walker.skipped };
