@@ -56,7 +56,7 @@ export function enteringFolders<T>(walker: Walker, walk: () => T, enter: (abs: s
     try {
       process.chdir(home);
     } catch {
-      // Removed during the scan: nothing after the walk uses a relative path (the root and the cache folder are absolute).
+      // Removed during the scan: nothing after the walk uses a relative path (tree-scan.ts resolves the root and the cache folder first).
     }
   }
 }

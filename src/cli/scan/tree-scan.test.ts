@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -278,6 +278,13 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     expect(chdir).toHaveBeenCalledWith(dir);
     expect(process.cwd()).toBe(home);
     chdir.mockRestore();
+    // A relative root names the folder it named at the start, wherever the walk goes.
+    process.chdir(dirname(dir));
+    try {
+      expect(await scanTree(basename(dir), { now: NOW, cache: null })).toEqual(absolute);
+    } finally {
+      process.chdir(home);
+    }
     // The walk shared with workers: the main thread enters folders, the workers keep absolute paths.
     const cache = damagedCache(dir, "cache-entering", 1_000_000);
     expect(await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl })).toEqual(absolute);

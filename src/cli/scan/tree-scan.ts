@@ -1,4 +1,5 @@
 import * as nodeFs from "node:fs";
+import { resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { ProgressReporter } from "../../scan/progress";
 import { checkRoot, trimSlash } from "../../scan/sources/node-fs";
@@ -76,7 +77,8 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
   const metadataOnly = options.metadataOnly ?? false;
   const counts: ScanCounts = { files: 0, photos: 0, apps: 0, email: 0 };
   const reporter = new ProgressReporter(options.onProgress);
-  const base = trimSlash(root);
+  // Absolute: the walk moves the working folder (enteringFolders).
+  const base = trimSlash(resolve(root));
 
   signal?.throwIfAborted();
   reporter.enter("permissions", counts);
@@ -90,7 +92,10 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
   const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base, wasm) : null;
   const reader = wasm ? new KeyReader(new Xxhash128(wasm), fs) : null;
   try {
-    const remembered = options.cache === null || metadataOnly ? null : rememberedFiles(options.cache?.dir ?? defaultCacheDir(), base);
+    // Resolved now: the walk moves the working folder (enteringFolders), and a relative cache
+    // folder must still mean the one it meant at the start if it cannot be put back.
+    const cacheOptions = options.cache === null ? null : { ...options.cache, dir: resolve(options.cache?.dir ?? defaultCacheDir()) };
+    const remembered = cacheOptions === null || metadataOnly ? null : rememberedFiles(cacheOptions.dir, base);
     // A small tree the cache knows (a rescan of under SHARED_WALK_MIN_FILES candidates): no
     // worker is started before the walk, and one only if the cache leaves many files to read.
     const thresholds = options.workerThresholds ?? { sharedWalkMinFiles: SHARED_WALK_MIN_FILES, lateCrewMinFiles: LATE_CREW_MIN_FILES };
@@ -122,7 +127,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
 
     const cache: NodeHashCache | null =
       // The racy window is measured on the clock, not on `now` (a reference time for "old" only).
-      metadataOnly || options.cache === null ? null : openNodeHashCache(base, table, options.cache);
+      metadataOnly || cacheOptions === null ? null : openNodeHashCache(base, table, cacheOptions);
     const found = findGroups({
       table,
       root: base,
