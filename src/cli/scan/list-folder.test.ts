@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FileTable } from "./file-table";
-import { createWalker, enteringFolders, listFolder } from "./list-folder";
+import { chdirInto, createWalker, enteringFolders, listFolder } from "./list-folder";
 
 const work = fs.mkdtempSync(join(tmpdir(), "cs-list-folder-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -53,8 +53,7 @@ describe("entering folders (enteringFolders)", () => {
     const walk = () => {
       while (pending.length > 0) listFolder(walker, pending.pop() as string, pending);
     };
-    if (enter) enteringFolders(walker, walk, enter);
-    else walk();
+    enteringFolders(walker, enter, walk);
     const files = Array.from({ length: table.fileCount }, (_, i) => `${table.path(i)} ${table.size[i]} ${table.mtime[i]} ${table.ino[i]}`);
     return { files, skipped: walker.skipped };
   };
@@ -91,7 +90,7 @@ describe("entering folders (enteringFolders)", () => {
     const home = process.cwd();
     const walker = createWalker(fs, tree, new FileTable());
     expect(() =>
-      enteringFolders(walker, () => {
+      enteringFolders(walker, chdirInto, () => {
         listFolder(walker, "a", []);
         throw new Error("aborted");
       }),

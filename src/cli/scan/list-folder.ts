@@ -28,9 +28,12 @@ export interface Walker {
 /** One `during` call per this many files added within a folder (a Downloads folder of 9,000 files takes ~40 ms to list). */
 const FILES_BETWEEN_CALLS = 128;
 
-export function createWalker(fs: WalkFs, root: string, table: FileTable, enter: Walker["enter"] = null): Walker {
-  return { fs, root, table, skipped: { symlinks: 0, special: 0, unreadable: 0, loops: 0 }, seen: new Set(), enter };
+export function createWalker(fs: WalkFs, root: string, table: FileTable): Walker {
+  return { fs, root, table, skipped: { symlinks: 0, special: 0, unreadable: 0, loops: 0 }, seen: new Set(), enter: null };
 }
+
+/** Enters a folder the way a scan does by default (read at call time, so tests can spy on process.chdir). */
+export const chdirInto = (abs: string): void => process.chdir(abs);
 
 /**
  * Runs a walk with its walker entering each folder it lists (process.chdir), then puts the
@@ -39,9 +42,10 @@ export function createWalker(fs: WalkFs, root: string, table: FileTable, enter: 
  * walk (decision 016, session 11). Only on the main thread (a worker cannot chdir; the workers
  * keep absolute paths, so moving the process's working folder does not touch them), and the
  * walk is synchronous: no other code of this thread runs until the folder is put back.
- * `enter` stands in for process.chdir in tests.
+ * `enter` is chdirInto, or a stand-in in tests; null runs the walk with absolute paths.
  */
-export function enteringFolders<T>(walker: Walker, walk: () => T, enter: (abs: string) => void = process.chdir): T {
+export function enteringFolders<T>(walker: Walker, enter: ((abs: string) => void) | null, walk: () => T): T {
+  if (!enter) return walk();
   let home: string;
   try {
     home = process.cwd();

@@ -13,7 +13,7 @@ import { type NodeHashCache, type NodeHashCacheOptions, openNodeHashCache, remem
 import { findGroups } from "./find-groups";
 import type { ScannedTree } from "./scanned-tree";
 import { type KeyFs, KeyReader } from "./key-reader";
-import { type WalkFs, type Walker, createWalker, enteringFolders, listFolder } from "./list-folder";
+import { type WalkFs, chdirInto, createWalker, enteringFolders, listFolder } from "./list-folder";
 import { type TableParts, fromPayload, mergeTables } from "./merge-tables";
 import { type Team, createTeam } from "./team";
 import { Xxhash128, compileXxhash128 } from "./xxhash128";
@@ -104,7 +104,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
     // Nothing remembered for this folder (a first scan, or --no-cache): the workers read while
     // the main thread walks (early-keys.ts). A large tree the cache knows: they share the walk.
     const early = team !== null && wasm !== null && remembered === null && team.closeWalk().length === 0;
-    const enter = options.enterFolder !== undefined ? options.enterFolder : options.fs || !isMainThread ? null : chdir;
+    const enter = options.enterFolder !== undefined ? options.enterFolder : options.fs || !isMainThread ? null : chdirInto;
     const walked = walkAll(fs, base, early || lazy ? null : team, counts, reporter, signal, early ? team : null, options.earlyWalk, enter);
     const table = walked.table;
     const crew = walked.shared || early ? (team?.crew ?? null) : null;
@@ -176,12 +176,6 @@ const SHARED_WALK_MIN_FILES = 30_000;
 /** A rescan that began without workers starts them for a pass with at least this many files to read (a worker costs ~20 ms to start). */
 const LATE_CREW_MIN_FILES = 2_000;
 
-const chdir = (abs: string): void => process.chdir(abs);
-
-/** Runs `walk` with the walker entering folders when `enter` is given. */
-const walkWith = <T>(walker: Walker, enter: ((abs: string) => void) | null, walk: () => T): T =>
-  enter ? enteringFolders(walker, walk, enter) : walk();
-
 /** Walks the tree with the team when there is one; alone again if the shared walk cannot give the single-thread answer. */
 function walkAll(
   fs: WalkFs,
@@ -209,7 +203,7 @@ function walkAll(
   }
   const stack = [""];
   let small = early !== null && earlyWalk !== undefined;
-  walkWith(walker, enter, () => {
+  enteringFolders(walker, enter, () => {
     while (stack.length > 0) {
       signal?.throwIfAborted();
       if (small && table.fileCount > (earlyWalk?.largeTree ?? 0)) {
@@ -240,7 +234,7 @@ function walkShared(
   const own = new FileTable();
   const walker = createWalker(fs, root, own);
   const stack = [""];
-  const completed = walkWith(walker, enter, () =>
+  const completed = enteringFolders(walker, enter, () =>
     crew.walk(
       stack,
       (rel) => listFolder(walker, rel, stack),
