@@ -151,6 +151,28 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     expect(result.skipped.unreadable).toBe(1);
   });
 
+  it("counts the entries of a folder it can list but not search as the engine does (faked EACCES on each lstat)", async () => {
+    const dir = join(work, "no-search");
+    fs.mkdirSync(join(dir, "locked", "sub"), { recursive: true });
+    fs.writeFileSync(join(dir, "open.txt"), "same");
+    fs.writeFileSync(join(dir, "locked", "a.txt"), "same");
+    fs.writeFileSync(join(dir, "locked", "sub", "b.txt"), "same");
+    fs.symlinkSync("a.txt", join(dir, "locked", "link"));
+    const eacces = () => Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+    const fakeFs = {
+      ...fs,
+      lstatSync: ((p: fs.PathLike, o: never) => {
+        if (String(p).includes("/locked/")) throw eacces();
+        return fs.lstatSync(p, o);
+      }) as typeof fs.lstatSync,
+    };
+    const result = await scanTree(dir, { now: NOW, cache: null, fs: fakeFs });
+    expect(byPath(result)).toEqual(byPath(await engine(dir, false, fakeFs)));
+    // a.txt and the folder sub (when it is listed); the link is counted as a link, from readdir's type.
+    expect(result.skipped).toEqual({ unreadable: 2, symlinks: 1, special: 0, loops: 0 });
+    expect(result.items.map((item) => item.path)).toEqual(["open.txt"]);
+  });
+
   it("gives the same result, items in the same order, on 1, 2 and 3 threads", async () => {
     const dir = corpora[1] as string;
     const one = await scanTree(dir, { now: NOW, cache: null });

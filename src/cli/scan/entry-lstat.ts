@@ -1,0 +1,146 @@
+import * as nodeFs from "node:fs";
+
+/**
+ * The walk's lstat: the few fields it keeps, written into a Float64Array the walker owns, so
+ * no Stats object is built per file. `fs.lstatSync` builds one (17 fields, with the
+ * collections that follow): on 20,000 files that was a third of the walk, and its first
+ * call-through-JS runs cold in a one-shot CLI (decision 025).
+ */
+export const ENTRY_MODE = 0;
+export const ENTRY_SIZE = 1;
+/** Modification time in ms, as Stats.mtimeMs. */
+export const ENTRY_MTIME_MS = 2;
+/** Status-change time in ms, as Stats.ctimeMs. */
+export const ENTRY_CTIME_MS = 3;
+export const ENTRY_INO = 4;
+export const ENTRY_DEV = 5;
+export const ENTRY_NLINK = 6;
+export const ENTRY_FIELDS = 7;
+
+export const S_IFMT = 0o170000;
+export const S_IFDIR = 0o040000;
+export const S_IFREG = 0o100000;
+export const S_IFLNK = 0o120000;
+
+/**
+ * lstat of `path` into `out` (ENTRY_* fields): true when it exists, false when it is gone;
+ * throws for any other failure (EACCES, ENAMETOOLONG, …), as lstatSync does.
+ */
+export type EntryLstat = (path: string, out: Float64Array) => boolean;
+
+/** The same fields through the public API: for a faked fs (tests) and wherever Node's own binding is not the one this file knows. */
+export function publicEntryLstat(fs: Pick<typeof nodeFs, "lstatSync">): EntryLstat {
+  return (path, out) => {
+    const stats = fs.lstatSync(path, NO_THROW);
+    if (!stats) return false;
+    out[ENTRY_MODE] = stats.mode;
+    out[ENTRY_SIZE] = stats.size;
+    out[ENTRY_MTIME_MS] = stats.mtimeMs;
+    out[ENTRY_CTIME_MS] = stats.ctimeMs;
+    out[ENTRY_INO] = stats.ino;
+    out[ENTRY_DEV] = stats.dev;
+    out[ENTRY_NLINK] = stats.nlink;
+    return true;
+  };
+}
+
+const NO_THROW = { throwIfNoEntry: false } as const;
+
+/**
+ * Node's own fs binding, the one `fs.lstatSync` calls: `lstat(path, bigint, undefined,
+ * throwIfNoEntry)` answers a shared Float64Array in the layout of
+ * lib/internal/fs/utils.js (getStatsFromBinding), the same in Node 20, 22 and 24.
+ */
+interface FsBinding {
+  lstat(path: string, bigint: false, req: undefined, throwIfNoEntry: false): Float64Array | undefined;
+}
+// Indices of that layout.
+const B_DEV = 0;
+const B_MODE = 1;
+const B_NLINK = 2;
+const B_INO = 7;
+const B_SIZE = 8;
+const B_MTIME_S = 12;
+const B_MTIME_NS = 13;
+const B_CTIME_S = 14;
+const B_CTIME_NS = 15;
+
+/** The binding's lstat, or null where it is not the one this file knows. Decided once per thread. */
+let bindingLstat: EntryLstat | null | undefined;
+
+/**
+ * The walk's lstat for `fs`: Node's binding when `fs` is the real one and the binding passes a
+ * check against `fs.lstatSync` (same fields for the same file), else the public call. The
+ * binding is an internal API, so it is used only where nothing can differ from the public
+ * call: Node 20 to 24 on POSIX (toNamespacedPath does nothing there), no permission model
+ * (lstatSync checks it in JS, the binding would not), no --pending-deprecation (which would
+ * print a warning for process.binding). CLEANSPACE_PUBLIC_LSTAT=1 forces the public call.
+ */
+export function entryLstat(fs: Pick<typeof nodeFs, "lstatSync">): EntryLstat {
+  return (usesNodeBinding(fs) && bindingLstat) || publicEntryLstat(fs);
+}
+
+/** Whether entryLstat(fs) goes through Node's binding. */
+export function usesNodeBinding(fs: Pick<typeof nodeFs, "lstatSync">): boolean {
+  // By the function: a namespace object may be wrapped anew per module (bundlers, loaders).
+  if (fs.lstatSync !== nodeFs.lstatSync) return false;
+  if (bindingLstat === undefined) bindingLstat = loadBindingLstat();
+  return bindingLstat !== null;
+}
+
+function loadBindingLstat(): EntryLstat | null {
+  if (!bindingAllowed()) return null;
+  let binding: FsBinding;
+  try {
+    binding = (process as unknown as { binding(name: string): FsBinding }).binding("fs");
+  } catch {
+    return null;
+  }
+  if (typeof binding?.lstat !== "function") return null;
+  const fast: EntryLstat = (path, out) => {
+    const v = binding.lstat(path, false, undefined, false);
+    if (v === undefined) return false;
+    out[ENTRY_MODE] = v[B_MODE] as number;
+    out[ENTRY_SIZE] = v[B_SIZE] as number;
+    // Stats.mtimeMs and ctimeMs are made so (msFromTimeSpec): the same doubles, to the bit.
+    out[ENTRY_MTIME_MS] = (v[B_MTIME_S] as number) * 1000 + (v[B_MTIME_NS] as number) / 1e6;
+    out[ENTRY_CTIME_MS] = (v[B_CTIME_S] as number) * 1000 + (v[B_CTIME_NS] as number) / 1e6;
+    out[ENTRY_INO] = v[B_INO] as number;
+    out[ENTRY_DEV] = v[B_DEV] as number;
+    out[ENTRY_NLINK] = v[B_NLINK] as number;
+    return true;
+  };
+  return agrees(fast, publicEntryLstat(nodeFs)) ? fast : null;
+}
+
+function bindingAllowed(): boolean {
+  const major = Number(process.versions.node.split(".")[0]);
+  const options = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
+  return (
+    process.release.name === "node" &&
+    major >= 20 &&
+    major <= 24 &&
+    process.platform !== "win32" &&
+    !(process as { permission?: unknown }).permission &&
+    !options.includes("--pending-deprecation") &&
+    process.env.CLEANSPACE_PUBLIC_LSTAT !== "1"
+  );
+}
+
+/** Both calls give the same fields for Node's own executable and the same "gone" for a path that is not there. */
+function agrees(fast: EntryLstat, slow: EntryLstat): boolean {
+  const a = new Float64Array(ENTRY_FIELDS);
+  const b = new Float64Array(ENTRY_FIELDS);
+  try {
+    if (!fast(process.execPath, a) || !slow(process.execPath, b)) return false;
+    if (fast(`${process.execPath}.cleanspace-missing`, a) !== slow(`${process.execPath}.cleanspace-missing`, b)) return false;
+  } catch {
+    return false;
+  }
+  return a.every((value, i) => Object.is(value, b[i]));
+}
+
+/** Tests: forget the decision (after changing the environment it reads). */
+export function resetEntryLstat(): void {
+  bindingLstat = undefined;
+}
