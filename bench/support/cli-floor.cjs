@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // cli-floor.cjs — what Node itself costs for the CLI's duplicate search, with none of the app:
-// the same file calls in the same order, one thread, synchronous (as src/cli/scan/ makes them):
-// stat the root, lstat + readdir (with file types) per folder, lstat per file; files grouped by
+// the same file calls in the same order, one thread, synchronous (as src/cli/scan/ makes them on
+// the main thread): stat the root; per folder, its lstat, chdir into it and readdir its names; lstat per
+// entry by name, through Node's own fs binding (entry-lstat.ts: the cheapest lstat Node has, no
+// Stats object); files grouped by
 // size; for every size two or more non-empty files share, open + the first pass's reads (the
 // whole file up to 64 KiB, else its first and last 4 KiB) + close; then a full read (1 MiB at a
 // time) of every file whose first-pass bytes another file of its size shares. Keys are Node's
@@ -19,29 +21,37 @@ const PARTIAL = 4096;
 const WHOLE_UP_TO = 65536;
 const CHUNK = 1 << 20;
 const buffer = Buffer.allocUnsafe(Math.max(CHUNK, 2 * PARTIAL, WHOLE_UP_TO));
-const DIRENTS = { withFileTypes: true };
-const NO_THROW = { throwIfNoEntry: false };
+const binding = process.binding("fs");
+// lstat(path, bigint, req, throwIfNoEntry): Node's stat array (mode at 1, size at 8), or undefined when gone.
+const lstat = (path) => binding.lstat(path, false, undefined, false);
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+const S_IFREG = 0o100000;
 
 const paths = [];
 const sizes = [];
 const pending = [""];
+const home = process.cwd();
 fs.statSync(root);
 while (pending.length > 0) {
   const rel = pending.pop();
   const abs = rel === "" ? root : `${root}/${rel}`;
-  if (rel !== "" && !fs.lstatSync(abs).isDirectory()) continue;
+  // The folder's own lstat (the CLI's loop check by dev:ino).
+  if (rel !== "" && ((lstat(abs) ?? [0, 0])[1] & S_IFMT) !== S_IFDIR) continue;
+  process.chdir(abs);
   const prefix = rel === "" ? "" : `${rel}/`;
-  for (const d of fs.readdirSync(abs, DIRENTS)) {
-    if (d.isDirectory()) pending.push(prefix + d.name);
-    else if (d.isFile()) {
-      const st = fs.lstatSync(`${abs}/${d.name}`, NO_THROW);
-      if (st && st.isFile()) {
-        paths.push(prefix + d.name);
-        sizes.push(st.size);
-      }
+  for (const name of fs.readdirSync(".")) {
+    const st = lstat(name);
+    if (st === undefined) continue;
+    const type = st[1] & S_IFMT;
+    if (type === S_IFDIR) pending.push(prefix + name);
+    else if (type === S_IFREG) {
+      paths.push(prefix + name);
+      sizes.push(st[8]);
     }
   }
 }
+process.chdir(home);
 
 const bySize = new Map();
 for (let i = 0; i < sizes.length; i++) {
