@@ -74,7 +74,9 @@ describe("loadWithCodeCache", () => {
   it("names the file by a stable 16-digit hash of Node's version, the bundle's path, size and time", () => {
     expect(nameHash("v20.20.2|/a/main.cjs|100|1")).toMatch(/^[0-9a-f]{16}$/);
     expect(nameHash("v20.20.2|/a/main.cjs|100|1")).toBe(nameHash("v20.20.2|/a/main.cjs|100|1"));
-    const names = new Set(["v20.20.2", "v22.1.0"].flatMap((v) => ["/a", "/b"].flatMap((b) => [1, 2].map((t) => nameHash(`${v}|${b}|100|${t}`)))));
+    const names = new Set(
+      ["v20.20.2", "v22.1.0"].flatMap((v) => ["/a", "/b"].flatMap((b) => [1, 2].map((t) => nameHash(`${v}|${b}|100|${t}`)))),
+    );
     expect(names.size).toBe(8);
   });
 });

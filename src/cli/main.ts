@@ -3,12 +3,13 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { ScanAccessError } from "../scan/errors";
 import type { ScanResult } from "../scan/types";
+import type { ScanSummary } from "../domain/schemas/scan-summary";
 import { type CliCommand, USAGE, UsageError, parseCliArgs } from "./args";
 import { formatBinaryBytes, formatCount, plural } from "./format";
 import { createProfile } from "./profile";
 import { type ProgressStream, createProgressBar } from "./progress-bar";
-import { jsonReportFromColumns } from "./report-json-columns";
-import { type CliJsonReport, toJsonReport } from "./report-json";
+import { WalkFacts, jsonReportText } from "./report-json-columns";
+import { toJsonReport } from "./report-json";
 import { formatTextReport } from "./report-text";
 import { type TreeScanOptions, scanColumns, scanTree } from "./scan/tree-scan";
 import { defaultThreads } from "./threads";
@@ -62,7 +63,7 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   const useBar = command.progress === "auto" && io.stderr.isTTY === true;
   const bar = useBar ? createProgressBar(io.stderr) : null;
   let result: ScanResult | null = null;
-  let report: CliJsonReport | null = null;
+  let report: { summary: ScanSummary; text: string } | null = null;
   try {
     const threads = command.threads ?? defaultThreads();
     const options: TreeScanOptions = {
@@ -78,9 +79,13 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
       walked: quickAfterSmallWalk,
     };
     if (command.json && !command.similar) {
-      // The report straight from the columns: no item per file (report-json-columns.ts).
-      const scanned = await scanColumns(root, options);
-      report = jsonReportFromColumns(root, scanned);
+      // The report straight from the columns: no item per file; its walk facts made while the workers read (report-json-columns.ts).
+      let facts: WalkFacts | null = null;
+      const scanned = await scanColumns(root, {
+        ...options,
+        besideKeys: (table, itemFiles, nowMs) => (facts = new WalkFacts(table, itemFiles, nowMs)),
+      });
+      report = jsonReportText(root, scanned, facts);
       profile?.mark("result");
       scanned.complete(report.summary.photosCount);
     } else {
@@ -109,7 +114,7 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   }
   const seconds = (performance.now() - started) / 1000;
   if (report) {
-    io.stdout.write(`${JSON.stringify(report)}\n`);
+    io.stdout.write(`${report.text}\n`);
   } else if (result && command.json) {
     const photosJson = photos ? (await import("./photos/photo-report-json")).toJsonPhotos(photos) : undefined;
     const full = toJsonReport(root, result);

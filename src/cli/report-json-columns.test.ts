@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedBenchDir } from "../../e2e/support/shared-bench";
-import { jsonReportFromColumns } from "./report-json-columns";
+import { WalkFacts, jsonReportFromColumns, jsonReportText } from "./report-json-columns";
 import { toJsonReport } from "./report-json";
+import { FileTable } from "./scan/file-table";
 import { type TreeScanOptions, scanColumns, scanTree } from "./scan/tree-scan";
 
 const NOW = 1_750_000_000_000;
@@ -45,13 +46,45 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
+/** The report from the items, and from the columns three ways: as an object, as text, as text with the walk facts made during the scan. */
 async function both(dir: string, options: TreeScanOptions) {
   const fromItems = JSON.stringify(toJsonReport(dir, await scanTree(dir, options)));
-  const fromColumns = JSON.stringify(jsonReportFromColumns(dir, await scanColumns(dir, options)));
+  const scanned = await scanColumns(dir, options);
+  const fromColumns = JSON.stringify(jsonReportFromColumns(dir, scanned));
+  expect(jsonReportText(dir, scanned).text).toBe(fromColumns);
+  let facts: WalkFacts | null = null;
+  const during = await scanColumns(dir, {
+    ...options,
+    besideKeys: (table, itemFiles, nowMs) => (facts = new WalkFacts(table, itemFiles, nowMs)),
+  });
+  expect((facts as WalkFacts | null)?.done).toBe(true);
+  expect(jsonReportText(dir, during, facts).text).toBe(fromColumns);
   return { fromItems, fromColumns };
 }
 
 describe("jsonReportFromColumns", () => {
+  it("makes the walk facts in slices of at most 512 files, the same facts as in one go", () => {
+    const table = new FileTable();
+    const dir = table.addDir("", 1, 1);
+    const old = NOW - 400 * 86_400_000;
+    for (let i = 0; i < 3000; i++)
+      table.addFile(dir, `f${i % 7}-${i}.${["jpg", "txt", "mp4"][i % 3]}`, i % 5 === 0 ? 0 : i * 1000, i % 2 ? old + (i % 3) : NOW, 0, i);
+    const itemFiles = Int32Array.from({ length: 3000 }, (_, i) => i);
+    const sliced = new WalkFacts(table, itemFiles, NOW);
+    let steps = 0;
+    while (sliced.step()) steps++;
+    expect(steps).toBeGreaterThanOrEqual(Math.ceil(3000 / 512) + Math.ceil(1500 / 512));
+    expect(sliced.step()).toBe(false);
+    const whole = new WalkFacts(table, itemFiles, NOW).finish();
+    expect(sliced.oldJson).toBe(JSON.stringify(sliced.old)); // the slices' JSON joined is the array's JSON
+    expect(sliced.old).toEqual(whole.old);
+    expect(sliced.old).toHaveLength(1500);
+    expect(sliced.old.map((o) => o.modified)).toEqual([...sliced.old.map((o) => o.modified)].sort());
+    expect(JSON.parse(sliced.emptyJson)).toEqual(whole.empty);
+    expect(sliced.empty).toHaveLength(600);
+    expect([...sliced.count]).toEqual([...whole.count]);
+  });
+
   it("writes the report toJsonReport writes from the items, on a generated corpus and on edge cases", async () => {
     for (const dir of [corpus, edges]) {
       for (const metadataOnly of [false, true]) {

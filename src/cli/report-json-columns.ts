@@ -6,7 +6,135 @@ import { countSkipped } from "../scan/summarize";
 import type { ScanItem } from "../scan/types";
 import { isoUtc } from "./iso-time";
 import { type CliJsonReport, orderByTimeThenPath } from "./report-json";
+import type { FileTable } from "./scan/file-table";
+import type { SideWork } from "./scan/hash-pass";
 import type { ScannedTree } from "./scan/scanned-tree";
+
+/** Files per slice of WalkFacts' work: well under a millisecond each, so the batches a worker has in flight (hash-pass.ts) outlast a slice. */
+const SLICE = 512;
+
+/**
+ * The parts of the JSON report that need the walk alone — category totals, large, old and
+ * empty files, the last three already as JSON text — made in slices (SideWork): the main
+ * thread makes them between the batches it hands the workers in a first pass, where they
+ * cost half their time, instead of after the last key, where the workers were idle (decision
+ * 016, session 12). `finish()` makes whatever is left.
+ */
+export class WalkFacts implements SideWork {
+  readonly count = new Float64Array(SCAN_CATEGORIES.length);
+  readonly bytes = new Float64Array(SCAN_CATEGORIES.length);
+  totalBytes = 0;
+  largeBytes = 0;
+  oldBytes = 0;
+  large: { path: string; size: number }[] = [];
+  old: { path: string; size: number; modified: string }[] = [];
+  empty: string[] = [];
+  largeJson = "";
+  oldJson = "";
+  emptyJson = "";
+  private readonly categoryByExtension = new Map<string, number>();
+  private readonly oldFiles: number[] = [];
+  private readonly oldTimes: number[] = [];
+  private readonly oldChunks: string[] = [];
+  private oldOrder: Int32Array | null = null;
+  /** 0: summing items, 1: ordering old files, 2: making old entries, 3: large and empty, 4: done. */
+  private stage = 0;
+  private at = 0;
+
+  constructor(
+    private readonly table: FileTable,
+    private readonly itemFiles: Int32Array,
+    private readonly nowMs: number,
+  ) {}
+
+  get done(): boolean {
+    return this.stage === 4;
+  }
+
+  finish(): this {
+    while (this.step());
+    return this;
+  }
+
+  step(): boolean {
+    if (this.stage === 0) this.sumItems();
+    else if (this.stage === 1) this.orderOld();
+    else if (this.stage === 2) this.makeOld();
+    else if (this.stage === 3) this.largeAndEmpty();
+    return this.stage !== 4;
+  }
+
+  private sumItems(): void {
+    const { table, itemFiles, count, bytes, categoryByExtension, nowMs } = this;
+    const end = Math.min(itemFiles.length, this.at + SLICE);
+    for (let p = this.at; p < end; p++) {
+      const f = itemFiles[p] as number;
+      const size = table.size[f] ?? 0;
+      const modified = table.mtime[f] ?? 0;
+      const name = table.names[f] as string;
+      const extension = fileExtension(name);
+      // Per category index (SCAN_CATEGORIES order): a category depends on the extension alone (kindOf's own cache key).
+      let c = categoryByExtension.get(extension);
+      if (c === undefined) {
+        c = SCAN_CATEGORIES.indexOf(kindOf("", name).category);
+        categoryByExtension.set(extension, c);
+      }
+      count[c] = (count[c] as number) + 1;
+      bytes[c] = (bytes[c] as number) + size;
+      this.totalBytes += size;
+      if (isLargeFile(size)) {
+        this.largeBytes += size;
+        this.large.push({ path: table.path(f), size });
+      }
+      if (isOldFile(modified, nowMs)) {
+        this.oldBytes += size;
+        this.oldFiles.push(f);
+        this.oldTimes.push(modified);
+      }
+      if (size === 0) this.empty.push(table.path(f));
+    }
+    this.at = end;
+    if (end === itemFiles.length) {
+      this.stage = 1;
+      this.at = 0;
+    }
+  }
+
+  /** Old files ordered by time, then path, before any object is made for them. */
+  private orderOld(): void {
+    const { oldFiles, table } = this;
+    this.oldOrder = orderByTimeThenPath(this.oldTimes, (k) => table.path(oldFiles[k] as number));
+    this.old = new Array(this.oldOrder.length);
+    this.stage = 2;
+  }
+
+  private makeOld(): void {
+    const { old, oldFiles, oldTimes, table } = this;
+    const order = this.oldOrder as Int32Array;
+    const start = this.at;
+    const end = Math.min(order.length, start + SLICE);
+    for (let k = start; k < end; k++) {
+      const f = oldFiles[order[k] as number] as number;
+      old[k] = { path: table.path(f), size: table.size[f] ?? 0, modified: isoUtc(oldTimes[order[k] as number] as number) };
+    }
+    // The array's JSON is its items' JSON joined by commas: made a slice at a time.
+    if (end > start) this.oldChunks.push(JSON.stringify(old.slice(start, end)).slice(1, -1));
+    this.at = end;
+    if (end === order.length) {
+      this.oldJson = `[${this.oldChunks.join(",")}]`;
+      this.stage = 3;
+    }
+  }
+
+  private largeAndEmpty(): void {
+    const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    this.large.sort((a, b) => b.size - a.size || byPath(a, b));
+    this.empty.sort();
+    this.largeJson = JSON.stringify(this.large);
+    this.emptyJson = JSON.stringify(this.empty);
+    this.stage = 4;
+  }
+}
 
 /**
  * `toJsonReport(root, buildResult(scanned))` straight from the columns, for `scan --json`
@@ -14,12 +142,46 @@ import type { ScannedTree } from "./scan/scanned-tree";
  * so items are made for the members of duplicate groups alone (markGroups picks originals
  * and orders groups on them, as always) and the summary is summed from the columns, with
  * summarizeScan's rules and key order. 100,000 item objects cost ~50 ms of CPU to make and
- * more to collect. report-json-columns.test.ts holds the two reports equal.
+ * more to collect. report-json-columns.test.ts holds the two reports equal. `facts`: made
+ * during the scan (tree-scan's besideKeys), else here.
  */
-export function jsonReportFromColumns(root: string, scanned: ScannedTree): CliJsonReport {
+export function jsonReportFromColumns(root: string, scanned: ScannedTree, facts?: WalkFacts | null): CliJsonReport {
+  const walk = (facts ?? new WalkFacts(scanned.table, scanned.found.itemFiles, scanned.nowMs)).finish();
+  const { summary, duplicates, skippedBy } = reportBody(scanned, walk);
+  return {
+    root,
+    summary,
+    duplicates,
+    large: walk.large,
+    old: walk.old,
+    empty: walk.empty,
+    skipped: summary.skipped,
+    skippedBy,
+    hardLinks: scanned.found.hardLinks,
+    metadataOnly: scanned.metadataOnly,
+  };
+}
+
+/** JSON.stringify(jsonReportFromColumns(…)), the same text, with the lists WalkFacts already wrote as JSON. */
+export function jsonReportText(root: string, scanned: ScannedTree, facts?: WalkFacts | null): { summary: ScanSummary; text: string } {
+  const walk = (facts ?? new WalkFacts(scanned.table, scanned.found.itemFiles, scanned.nowMs)).finish();
+  const { summary, duplicates, skippedBy } = reportBody(scanned, walk);
+  const json = JSON.stringify;
+  // CliJsonReport's keys in jsonReportFromColumns' order: JSON.stringify writes an object so, with no space.
+  const text =
+    `{"root":${json(root)},"summary":${json(summary)},"duplicates":${json(duplicates)},` +
+    `"large":${walk.largeJson},"old":${walk.oldJson},"empty":${walk.emptyJson},"skipped":${json(summary.skipped)},` +
+    `"skippedBy":${json(skippedBy)},"hardLinks":${json(scanned.found.hardLinks)},"metadataOnly":${json(scanned.metadataOnly)}}`;
+  return { summary, text };
+}
+
+/** The summary and the duplicate groups: what needs the keys. */
+function reportBody(
+  scanned: ScannedTree,
+  walk: WalkFacts,
+): { summary: ScanSummary; duplicates: CliJsonReport["duplicates"]; skippedBy: CliJsonReport["skippedBy"] } {
   const { table, found, metadataOnly, nowMs } = scanned;
   const { itemFiles } = found;
-  const n = itemFiles.length;
   const entry = { path: "", name: "", size: 0, modified: 0, type: "" };
 
   // Duplicate groups: items for their members only, numbered as buildResult numbers every item.
@@ -46,75 +208,31 @@ export function jsonReportFromColumns(root: string, scanned: ScannedTree): CliJs
       photosDuplicateBytes += item.size;
     }
   }
-
-  // Per category index (SCAN_CATEGORIES order): a category depends on the extension alone (kindOf's own cache key).
-  const count = new Float64Array(SCAN_CATEGORIES.length);
-  const bytes = new Float64Array(SCAN_CATEGORIES.length);
-  const categoryByExtension = new Map<string, number>();
-  let totalBytes = 0;
-  let largeBytes = 0;
-  let oldBytes = 0;
-  const large: { path: string; size: number }[] = [];
-  const oldFiles: number[] = [];
-  const oldTimes: number[] = [];
-  const empty: string[] = [];
-  for (let p = 0; p < n; p++) {
-    const f = itemFiles[p] as number;
-    const size = table.size[f] ?? 0;
-    const modified = table.mtime[f] ?? 0;
-    const name = table.names[f] as string;
-    const extension = fileExtension(name);
-    let c = categoryByExtension.get(extension);
-    if (c === undefined) {
-      c = SCAN_CATEGORIES.indexOf(kindOf("", name).category);
-      categoryByExtension.set(extension, c);
-    }
-    count[c] = (count[c] as number) + 1;
-    bytes[c] = (bytes[c] as number) + size;
-    totalBytes += size;
-    if (isLargeFile(size)) {
-      largeBytes += size;
-      large.push({ path: table.path(f), size });
-    }
-    if (isOldFile(modified, nowMs)) {
-      oldBytes += size;
-      oldFiles.push(f);
-      oldTimes.push(modified);
-    }
-    if (size === 0) empty.push(table.path(f));
-  }
   const categories = Object.fromEntries(
-    SCAN_CATEGORIES.map((category, c) => [category, { count: count[c] as number, bytes: bytes[c] as number }]),
+    SCAN_CATEGORIES.map((category, c) => [category, { count: walk.count[c] as number, bytes: walk.bytes[c] as number }]),
   ) as Record<ScanCategory, ScanCategoryTotals>;
-  // Old files: ordered by time, then path, before any object is made for them.
-  const oldOrder = orderByTimeThenPath(oldTimes, (k) => table.path(oldFiles[k] as number));
-  const old = new Array<{ path: string; size: number; modified: string }>(oldOrder.length);
-  for (let k = 0; k < oldOrder.length; k++) {
-    const f = oldFiles[oldOrder[k] as number] as number;
-    old[k] = { path: table.path(f), size: table.size[f] ?? 0, modified: isoUtc(oldTimes[oldOrder[k] as number] as number) };
-  }
   let duplicateFiles = 0;
   let duplicateBytes = 0;
   for (const group of duplicates) {
     duplicateFiles += group.itemIds.length - 1;
     duplicateBytes += group.wastedBytes;
   }
-  const skipped = { ...scanned.skipped, unreadable: scanned.skipped.unreadable + found.unreadable };
+  const skippedBy = { ...scanned.skipped, unreadable: scanned.skipped.unreadable + found.unreadable };
   // summarizeScan's object, key for key (the JSON's order), apps and e-mail always 0 on the CLI.
   const summary: ScanSummary = {
     schemaVersion: 1,
     categories,
-    totalFiles: n,
-    totalBytes,
+    totalFiles: itemFiles.length,
+    totalBytes: walk.totalBytes,
     duplicateGroups: duplicates.length,
     duplicateFiles,
     duplicateBytes,
-    largeFiles: large.length,
-    largeBytes,
-    oldFiles: old.length,
-    oldBytes,
-    emptyFiles: empty.length,
-    skipped: countSkipped(skipped),
+    largeFiles: walk.large.length,
+    largeBytes: walk.largeBytes,
+    oldFiles: walk.old.length,
+    oldBytes: walk.oldBytes,
+    emptyFiles: walk.empty.length,
+    skipped: countSkipped(skippedBy),
     photosCount: categories.photo.count,
     photosDuplicates,
     photosDuplicateBytes,
@@ -126,9 +244,7 @@ export function jsonReportFromColumns(root: string, scanned: ScannedTree): CliJs
     scannedAt: new Date(nowMs).toISOString(),
   };
   const pathOf = (id: number): string => pathById.get(id) ?? "";
-  const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return {
-    root,
     summary,
     duplicates: duplicates.map((group) => ({
       size: group.size,
@@ -137,12 +253,6 @@ export function jsonReportFromColumns(root: string, scanned: ScannedTree): CliJs
       original: pathOf(group.originalId),
       paths: group.itemIds.map(pathOf),
     })),
-    large: large.sort((a, b) => b.size - a.size || byPath(a, b)),
-    old,
-    empty: empty.sort(),
-    skipped: summary.skipped,
-    skippedBy: skipped,
-    hardLinks: found.hardLinks,
-    metadataOnly,
+    skippedBy,
   };
 }

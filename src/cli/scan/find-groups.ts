@@ -3,7 +3,7 @@ import type { Crew } from "./crew";
 import type { EarlyKeys } from "./early-keys";
 import type { FileTable } from "./file-table";
 import type { KeyPass, NodeHashCache } from "./hash-cache-file";
-import { runPass } from "./hash-pass";
+import { type SideWork, runPass } from "./hash-pass";
 import { KEY_BYTES, type KeyReader, copyKey } from "./key-reader";
 
 export interface FindGroupsInput {
@@ -20,6 +20,8 @@ export interface FindGroupsInput {
   signal?: AbortSignal;
   onPhase?: (phase: string) => void;
   onProgress?: (phase: "hash" | "verify", done: number, total: number) => void;
+  /** Work the main thread does while the workers read (hash-pass.ts), made from the items; done by the time findGroups returns. */
+  beside?: (itemFiles: Int32Array) => SideWork;
 }
 
 export interface FoundGroups {
@@ -39,8 +41,20 @@ export interface FoundGroups {
  * survivors — on columns, with 16-byte binary keys, the cache asked before any read.
  */
 export function findGroups(input: FindGroupsInput): FoundGroups {
+  const { itemFiles, hardLinks } = oneItemPerFile(input.table);
+  const beside = input.beside?.(itemFiles) ?? null;
+  const found = findIn(input, itemFiles, hardLinks, beside);
+  if (beside) {
+    // Whatever the passes left of it (all of it when no worker read, or nothing was read).
+    let rest = 0;
+    while (beside.step()) rest++;
+    input.onPhase?.(`beside (${rest} slices left after the passes)`);
+  }
+  return found;
+}
+
+function findIn(input: FindGroupsInput, itemFiles: Int32Array, hardLinks: number, beside: SideWork | null): FoundGroups {
   const { table, metadataOnly, onPhase } = input;
-  const { itemFiles, hardLinks } = oneItemPerFile(table);
   const positionOf = positionsOf(itemFiles, table.fileCount, hardLinks);
   const sizeGroups = groupBySize(table, itemFiles);
   onPhase?.(`sizes (${sizeGroups.length} sizes shared)`);
@@ -58,7 +72,7 @@ export function findGroups(input: FindGroupsInput): FoundGroups {
     firstSlots.push(slots);
   }
   input.cache?.matchAll(firstFiles);
-  const first = keysOf(input, 0, firstFiles);
+  const first = keysOf(input, 0, firstFiles, beside);
   const afterFirst = splitByKey(firstSlots, first.keys, first.ok);
   onPhase?.(`first-pass (${firstFiles.length} files, ${first.read} read, ${first.byWorkers} by workers)`);
 
@@ -78,7 +92,7 @@ export function findGroups(input: FindGroupsInput): FoundGroups {
     }
     fullSlots.push(next);
   }
-  const full = keysOf(input, 1, fullFiles);
+  const full = keysOf(input, 1, fullFiles, beside);
   const afterFull = splitByKey(fullSlots, full.keys, full.ok);
   for (const slots of afterFull.groups) groups.push(slots.map((s) => positionOf(fullFiles[s] as number)));
   onPhase?.(`full-pass (${fullFiles.length} files, ${full.read} read, ${full.byWorkers} by workers)`);
@@ -157,6 +171,7 @@ function keysOf(
   input: FindGroupsInput,
   pass: KeyPass,
   files: readonly number[],
+  beside: SideWork | null,
 ): { keys: Buffer; ok: Uint8Array; read: number; byWorkers: number } {
   const { cache, table } = input;
   const keys = Buffer.alloc(files.length * KEY_BYTES);
@@ -191,6 +206,7 @@ function keysOf(
       reader: input.reader,
       signal: input.signal,
       onProgress: input.onProgress ? (done, total) => input.onProgress?.(pass === 0 ? "hash" : "verify", done, total) : undefined,
+      beside,
     },
     pass,
     missFiles,

@@ -11,6 +11,7 @@ import { EarlyKeys } from "./early-keys";
 import { defaultCacheDir } from "../cache-dir";
 import { type NodeHashCache, type NodeHashCacheOptions, openNodeHashCache, rememberedFiles } from "./hash-cache-file";
 import { findGroups } from "./find-groups";
+import type { SideWork } from "./hash-pass";
 import type { ScannedTree } from "./scanned-tree";
 import { type KeyFs, KeyReader } from "./key-reader";
 import { type WalkFs, chdirInto, createWalker, enteringFolders, listFolder } from "./list-folder";
@@ -44,6 +45,12 @@ export interface TreeScanOptions {
   cache?: NodeHashCacheOptions | null;
   /** When workers start (see SHARED_WALK_MIN_FILES, LATE_CREW_MIN_FILES): tests lower them to reach each path on small trees. */
   workerThresholds?: { sharedWalkMinFiles: number; lateCrewMinFiles: number };
+  /**
+   * Work of the caller's that needs the walk but no key (the JSON report's walk facts): made
+   * from the items once they are known, and done by the main thread between the batches it
+   * hands the workers (hash-pass.ts, SideWork); done in any case when scanColumns returns.
+   */
+  besideKeys?: (table: FileTable, itemFiles: Int32Array, nowMs: number) => SideWork;
   /** Tests fake the file system (EACCES as root) and count reads. */
   fs?: TreeFs;
   /**
@@ -140,6 +147,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
       signal,
       onPhase,
       onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
+      beside: options.besideKeys ? (itemFiles) => options.besideKeys?.(table, itemFiles, nowMs) as SideWork : undefined,
     });
     if (cache) {
       cache.save();
