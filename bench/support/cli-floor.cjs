@@ -2,7 +2,7 @@
 // cli-floor.cjs — what Node itself costs for the CLI's duplicate search, with none of the app:
 // the same file calls in the same order, one thread, synchronous (as src/cli/scan/ makes them on
 // the main thread): stat the root; per folder, its lstat, chdir into it and readdir its names; lstat per
-// entry by name, through Node's own fs binding (entry-lstat.ts: the cheapest lstat Node has, no
+// entry by name, through Node's own fs binding (fs-binding.ts: the cheapest lstat Node has, no
 // Stats object); files grouped by
 // size; for every size two or more non-empty files share, open + the first pass's reads (the
 // whole file up to 64 KiB, else its first and last 4 KiB) + close; then a full read (1 MiB at a

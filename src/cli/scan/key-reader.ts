@@ -1,5 +1,6 @@
 import * as nodeFs from "node:fs";
 import { HASH_CHUNK_BYTES, PARTIAL_BLOCK_BYTES, firstPassCoversWholeFile } from "../../scan/content-hasher";
+import { type KeyCalls, keyCalls } from "./fs-binding";
 import type { Xxhash128 } from "./xxhash128";
 
 /** A content key: xxHash128, 16 bytes, kept binary (a hex string per file would cost an allocation and a conversion). */
@@ -24,11 +25,15 @@ export type KeyFs = Pick<typeof nodeFs, "openSync" | "readSync" | "closeSync">;
  */
 export class KeyReader {
   private readonly buffer = Buffer.allocUnsafe(HASH_CHUNK_BYTES);
+  /** Through Node's binding when `fs` is the real one (fs-binding.ts). */
+  private readonly fs: KeyCalls;
 
   constructor(
     private readonly hasher: Xxhash128,
-    private readonly fs: KeyFs = nodeFs,
-  ) {}
+    fs: KeyFs = nodeFs,
+  ) {
+    this.fs = keyCalls(fs as unknown as KeyCalls);
+  }
 
   /** Key of the first and last 4 KiB, or of the whole file up to 64 KiB. */
   first(abs: string, size: number, out: Uint8Array, at: number): boolean {
@@ -90,7 +95,7 @@ export class KeyReader {
   }
 }
 
-function readFully(fs: KeyFs, fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number {
+function readFully(fs: KeyCalls, fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number {
   let done = 0;
   while (done < length) {
     const n = fs.readSync(fd, buffer, offset + done, length - done, position + done);

@@ -17,7 +17,7 @@ import {
   S_IFMT,
   S_IFREG,
   entryLstat,
-} from "./entry-lstat";
+} from "./fs-binding";
 import type { FileTable } from "./file-table";
 
 /** The few fs calls the walk makes; injectable so tests can fake EACCES even when run as root. */
@@ -39,7 +39,7 @@ export interface Walker {
    * its files are looked up by name (see enteringFolders); null: absolute paths throughout.
    */
   enter: ((abs: string) => void) | null;
-  /** lstat without a Stats object (entry-lstat.ts), into `entry`. */
+  /** lstat without a Stats object (fs-binding.ts), into `entry`. */
   lstat: EntryLstat;
   entry: Float64Array;
 }
@@ -95,7 +95,7 @@ export function enteringFolders<T>(walker: Walker, enter: ((abs: string) => void
 
 /**
  * Lists one folder (relative path `rel`, "" for the root) into the walker's table: one
- * readdir of names, one lstat per entry (without a Stats object: entry-lstat.ts); subfolders
+ * readdir of names, one lstat per entry (without a Stats object: fs-binding.ts); subfolders
  * go on `pending`. The same rules as the engine's Node source (src/scan/sources/node-fs.ts):
  * symbolic links are never followed (counted), special files are skipped (counted), the
  * CleanSpace trash is never entered, an unreadable folder is counted, never fatal — except

@@ -1,5 +1,12 @@
 import * as nodeFs from "node:fs";
 
+/*
+ * The file calls a scan makes per file — lstat in the walk, open/read/close for the keys —
+ * straight through Node's own fs binding where it is safe (decision 025): the public
+ * functions around them validate their arguments and build objects, which cost more than the
+ * system calls in a one-shot CLI whose code mostly runs unoptimised.
+ */
+
 /**
  * The walk's lstat: the few fields it keeps, written into a Float64Array the walker owns, so
  * no Stats object is built per file. `fs.lstatSync` builds one (17 fields, with the
@@ -47,12 +54,18 @@ export function publicEntryLstat(fs: Pick<typeof nodeFs, "lstatSync">): EntryLst
 const NO_THROW = { throwIfNoEntry: false } as const;
 
 /**
- * Node's own fs binding, the one `fs.lstatSync` calls: `lstat(path, bigint, undefined,
- * throwIfNoEntry)` answers a shared Float64Array in the layout of
- * lib/internal/fs/utils.js (getStatsFromBinding), the same in Node 20, 22 and 24.
+ * Node's own fs binding, the one `fs.lstatSync`, `openSync`, `readSync` and `closeSync` call
+ * after checking their arguments, with the same signatures in Node 20, 22 and 24. `lstat(path,
+ * bigint, undefined, throwIfNoEntry)` answers a shared Float64Array in the layout of
+ * lib/internal/fs/utils.js (getStatsFromBinding).
  */
 interface FsBinding {
   lstat(path: string, bigint: false, req: undefined, throwIfNoEntry: false): Float64Array | undefined;
+  /** openSync without its checks: (path, flags, mode) → fd; throws as openSync does. */
+  open(path: string, flags: number, mode: number): number;
+  /** readSync(fd, buffer, offset, length, position) without its checks; throws as readSync does. */
+  read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  close(fd: number): void;
 }
 // Indices of that layout.
 const B_DEV = 0;
@@ -65,16 +78,29 @@ const B_MTIME_NS = 13;
 const B_CTIME_S = 14;
 const B_CTIME_NS = 15;
 
-/** The binding's lstat, or null where it is not the one this file knows. Decided once per thread. */
+/** Node's binding where this file may use it (bindingAllowed), else null. Decided once per thread. */
+let binding: FsBinding | null | undefined;
+/** The binding's lstat and key calls, each null where its probe disagreed with the public call. */
 let bindingLstat: EntryLstat | null | undefined;
+let bindingKeyFs: KeyCalls | null | undefined;
+
+function nodeBinding(): FsBinding | null {
+  if (binding !== undefined) return binding;
+  binding = null;
+  if (!bindingAllowed()) return null;
+  try {
+    const loaded = (process as unknown as { binding(name: string): FsBinding }).binding("fs");
+    if (["lstat", "open", "read", "close"].every((name) => typeof (loaded as unknown as Record<string, unknown>)[name] === "function"))
+      binding = loaded;
+  } catch {
+    // Gone from this runtime: the public calls.
+  }
+  return binding;
+}
 
 /**
  * The walk's lstat for `fs`: Node's binding when `fs` is the real one and the binding passes a
- * check against `fs.lstatSync` (same fields for the same file), else the public call. The
- * binding is an internal API, so it is used only where nothing can differ from the public
- * call: Node 20 to 24 on POSIX (toNamespacedPath does nothing there), no permission model
- * (lstatSync checks it in JS, the binding would not), no --pending-deprecation (which would
- * print a warning for process.binding). CLEANSPACE_PUBLIC_LSTAT=1 forces the public call.
+ * check against `fs.lstatSync` (same fields for the same file), else the public call.
  */
 export function entryLstat(fs: Pick<typeof nodeFs, "lstatSync">): EntryLstat {
   return (usesNodeBinding(fs) && bindingLstat) || publicEntryLstat(fs);
@@ -89,16 +115,10 @@ export function usesNodeBinding(fs: Pick<typeof nodeFs, "lstatSync">): boolean {
 }
 
 function loadBindingLstat(): EntryLstat | null {
-  if (!bindingAllowed()) return null;
-  let binding: FsBinding;
-  try {
-    binding = (process as unknown as { binding(name: string): FsBinding }).binding("fs");
-  } catch {
-    return null;
-  }
-  if (typeof binding?.lstat !== "function") return null;
+  const b = nodeBinding();
+  if (!b) return null;
   const fast: EntryLstat = (path, out) => {
-    const v = binding.lstat(path, false, undefined, false);
+    const v = b.lstat(path, false, undefined, false);
     if (v === undefined) return false;
     out[ENTRY_MODE] = v[B_MODE] as number;
     out[ENTRY_SIZE] = v[B_SIZE] as number;
@@ -113,6 +133,56 @@ function loadBindingLstat(): EntryLstat | null {
   return agrees(fast, publicEntryLstat(nodeFs)) ? fast : null;
 }
 
+/** The calls KeyReader makes: openSync(path, O_RDONLY), readSync(fd, buffer, offset, length, position), closeSync(fd). */
+export interface KeyCalls {
+  openSync(path: string, flags: number): number;
+  readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  closeSync(fd: number): void;
+}
+
+/**
+ * KeyReader's calls for `fs`: Node's binding when `fs` is the real one and a read of Node's own
+ * executable gives the same bytes both ways, else `fs` itself. Paths come from readdir, so
+ * they hold no NUL (which openSync would refuse and the binding would cut at).
+ */
+export function keyCalls(fs: KeyCalls): KeyCalls {
+  if (fs.openSync !== (nodeFs.openSync as unknown) || fs.readSync !== (nodeFs.readSync as unknown) || fs.closeSync !== nodeFs.closeSync)
+    return fs;
+  if (bindingKeyFs === undefined) bindingKeyFs = loadBindingKeyCalls();
+  return bindingKeyFs ?? fs;
+}
+
+function loadBindingKeyCalls(): KeyCalls | null {
+  const b = nodeBinding();
+  if (!b) return null;
+  const fast: KeyCalls = {
+    openSync: (path, flags) => b.open(path, flags, 0o666),
+    readSync: (fd, buffer, offset, length, position) => b.read(fd, buffer, offset, length, position),
+    closeSync: (fd) => b.close(fd),
+  };
+  try {
+    const read = (calls: KeyCalls): string => {
+      const fd = calls.openSync(process.execPath, nodeFs.constants.O_RDONLY);
+      try {
+        const buffer = Buffer.alloc(64);
+        const n = calls.readSync(fd, buffer, 8, 32, 16);
+        return `${n}:${buffer.toString("hex")}`;
+      } finally {
+        calls.closeSync(fd);
+      }
+    };
+    return read(fast) === read(nodeFs as unknown as KeyCalls) ? fast : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The binding is an internal API, so it is used only where nothing can differ from the public
+ * calls: Node 20 to 24 on POSIX (toNamespacedPath does nothing there), no permission model
+ * (the public calls check it in JavaScript, the binding would not), no --pending-deprecation
+ * (which would print a warning for process.binding). CLEANSPACE_PUBLIC_FS=1 forces the public calls.
+ */
 function bindingAllowed(): boolean {
   const major = Number(process.versions.node.split(".")[0]);
   const options = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
@@ -123,7 +193,7 @@ function bindingAllowed(): boolean {
     process.platform !== "win32" &&
     !(process as { permission?: unknown }).permission &&
     !options.includes("--pending-deprecation") &&
-    process.env.CLEANSPACE_PUBLIC_LSTAT !== "1"
+    process.env.CLEANSPACE_PUBLIC_FS !== "1"
   );
 }
 
@@ -140,7 +210,9 @@ function agrees(fast: EntryLstat, slow: EntryLstat): boolean {
   return a.every((value, i) => Object.is(value, b[i]));
 }
 
-/** Tests: forget the decision (after changing the environment it reads). */
-export function resetEntryLstat(): void {
+/** Tests: forget the decisions (after changing the environment they read). */
+export function resetFsBinding(): void {
+  binding = undefined;
   bindingLstat = undefined;
+  bindingKeyFs = undefined;
 }

@@ -11,18 +11,20 @@ import {
   ENTRY_MTIME_MS,
   ENTRY_NLINK,
   ENTRY_SIZE,
+  type KeyCalls,
   entryLstat,
+  keyCalls,
   publicEntryLstat,
-  resetEntryLstat,
+  resetFsBinding,
   usesNodeBinding,
-} from "./entry-lstat";
+} from "./fs-binding";
 
-describe("entryLstat", () => {
+describe("entryLstat and keyCalls", () => {
   const dir = fs.mkdtempSync(join(tmpdir(), "cleanspace-entry-lstat-"));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   afterEach(() => {
-    delete process.env.CLEANSPACE_PUBLIC_LSTAT;
-    resetEntryLstat();
+    delete process.env.CLEANSPACE_PUBLIC_FS;
+    resetFsBinding();
   });
   fs.writeFileSync(join(dir, "file.txt"), "twelve bytes");
   fs.mkdirSync(join(dir, "folder"));
@@ -52,7 +54,7 @@ describe("entryLstat", () => {
     expect(() => entryLstat(fs)(join(dir, "file.txt", "below a file"), out)).toThrow(expect.objectContaining({ code: "ENOTDIR" }));
   });
 
-  it("takes the public call for a faked fs and when CLEANSPACE_PUBLIC_LSTAT=1", () => {
+  it("takes the public call for a faked fs and when CLEANSPACE_PUBLIC_FS=1", () => {
     const calls: string[] = [];
     const faked = {
       lstatSync: ((path: fs.PathLike, options?: never) => {
@@ -64,12 +66,50 @@ describe("entryLstat", () => {
     expect(usesNodeBinding(faked)).toBe(false);
     expect(entryLstat(faked)(join(dir, "file.txt"), out)).toBe(true);
     expect(calls).toEqual([join(dir, "file.txt")]);
-    process.env.CLEANSPACE_PUBLIC_LSTAT = "1";
-    resetEntryLstat();
+    process.env.CLEANSPACE_PUBLIC_FS = "1";
+    resetFsBinding();
     expect(usesNodeBinding(fs)).toBe(false);
     const viaPublic = new Float64Array(ENTRY_FIELDS);
     publicEntryLstat(fs)(join(dir, "file.txt"), viaPublic);
     expect(entryLstat(fs)(join(dir, "file.txt"), out)).toBe(true);
     expect(out).toEqual(viaPublic);
+  });
+
+  it("reads through the binding on the real fs: the same bytes, the same end of file, the same errors", () => {
+    const real = fs as unknown as KeyCalls;
+    const fast = keyCalls(real);
+    expect(fast).not.toBe(real);
+    const file = join(dir, "file.txt");
+    const readWith = (calls: KeyCalls, position: number) => {
+      const fd = calls.openSync(file, fs.constants.O_RDONLY);
+      try {
+        const buffer = Buffer.alloc(16, 0xee);
+        const n = calls.readSync(fd, buffer, 2, 8, position);
+        return { n, bytes: buffer.toString("hex") };
+      } finally {
+        calls.closeSync(fd);
+      }
+    };
+    for (const position of [0, 5, 11, 12, 100]) expect(readWith(fast, position)).toEqual(readWith(real, position));
+    expect(readWith(fast, 0).bytes).toContain(Buffer.from("twelve b").toString("hex"));
+    const code = (open: () => unknown) => {
+      try {
+        open();
+      } catch (error) {
+        return (error as { code?: string }).code;
+      }
+      return "opened";
+    };
+    expect(code(() => fast.openSync(join(dir, "missing"), fs.constants.O_RDONLY))).toBe("ENOENT");
+    expect(code(() => fast.openSync(join(dir, "file.txt", "below"), fs.constants.O_RDONLY))).toBe("ENOTDIR");
+    expect(() => fast.closeSync(987_654)).toThrow(expect.objectContaining({ code: "EBADF" }));
+  });
+
+  it("keeps a faked fs's calls, and the public ones under CLEANSPACE_PUBLIC_FS=1", () => {
+    const faked = { openSync: fs.openSync, readSync: fs.readSync, closeSync: () => undefined } as unknown as KeyCalls;
+    expect(keyCalls(faked)).toBe(faked);
+    process.env.CLEANSPACE_PUBLIC_FS = "1";
+    resetFsBinding();
+    expect(keyCalls(fs as unknown as KeyCalls)).toBe(fs);
   });
 });
