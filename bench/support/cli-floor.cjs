@@ -6,7 +6,8 @@
 // Stats object); files grouped by
 // size; for every size two or more non-empty files share, open + the first pass's reads (the
 // whole file up to 64 KiB, else its first and last 4 KiB) + close; then a full read (1 MiB at a
-// time) of every file whose first-pass bytes another file of its size shares. Keys are Node's
+// time) of every file whose first-pass bytes another file of its size shares; open, read and
+// close through the binding as well (fs-binding.ts: KeyReader's calls). Keys are Node's
 // native one-shot SHA-1 (crypto.hash): the cheapest hash Node offers from JavaScript, so the
 // floor holds the platform's calls and not our hashing. Prints the number of duplicate groups
 // and the files and bytes each pass read, so a run can be compared with the CLI's profile.
@@ -65,7 +66,7 @@ for (let i = 0; i < sizes.length; i++) {
 function readAt(fd, length, position, offset) {
   let done = 0;
   while (done < length) {
-    const n = fs.readSync(fd, buffer, offset + done, length - done, position + done);
+    const n = binding.read(fd, buffer, offset + done, length - done, position + done);
     if (n === 0) break;
     done += n;
   }
@@ -81,11 +82,11 @@ for (const [size, members] of bySize) {
   if (members.length < 2) continue;
   const byKey = new Map();
   for (const i of members) {
-    const fd = fs.openSync(`${root}/${paths[i]}`, "r");
+    const fd = binding.open(`${root}/${paths[i]}`, fs.constants.O_RDONLY, 0o666);
     let length;
     if (size <= WHOLE_UP_TO) length = readAt(fd, size, 0, 0);
     else length = readAt(fd, PARTIAL, 0, 0) + readAt(fd, PARTIAL, size - PARTIAL, PARTIAL);
-    fs.closeSync(fd);
+    binding.close(fd);
     firstFiles++;
     firstBytes += length;
     const key = nodeCrypto.hash("sha1", buffer.subarray(0, length), "base64");
@@ -101,7 +102,7 @@ for (const [size, members] of bySize) {
     }
     const byFull = new Map();
     for (const i of same) {
-      const fd = fs.openSync(`${root}/${paths[i]}`, "r");
+      const fd = binding.open(`${root}/${paths[i]}`, fs.constants.O_RDONLY, 0o666);
       const h = nodeCrypto.createHash("sha1");
       for (let position = 0; position < size;) {
         const n = readAt(fd, Math.min(CHUNK, size - position), position, 0);
@@ -109,7 +110,7 @@ for (const [size, members] of bySize) {
         h.update(buffer.subarray(0, n));
         position += n;
       }
-      fs.closeSync(fd);
+      binding.close(fd);
       fullFiles++;
       fullBytes += size;
       const key = h.digest("base64");
