@@ -27,7 +27,8 @@ export class WalkFacts implements SideWork {
   largeBytes = 0;
   oldBytes = 0;
   large: { path: string; size: number }[] = [];
-  old: { path: string; size: number; modified: string }[] = [];
+  /** Old files: only their count is kept as a number, the entries only as JSON text (oldJson). */
+  oldCount = 0;
   empty: string[] = [];
   largeJson = "";
   oldJson = "";
@@ -104,21 +105,23 @@ export class WalkFacts implements SideWork {
   private orderOld(): void {
     const { oldFiles, table } = this;
     this.oldOrder = orderByTimeThenPath(this.oldTimes, (k) => table.path(oldFiles[k] as number));
-    this.old = new Array(this.oldOrder.length);
+    this.oldCount = this.oldOrder.length;
     this.stage = 2;
   }
 
   private makeOld(): void {
-    const { old, oldFiles, oldTimes, table } = this;
+    const { oldFiles, oldTimes, table } = this;
     const order = this.oldOrder as Int32Array;
     const start = this.at;
     const end = Math.min(order.length, start + SLICE);
+    const slice = new Array<{ path: string; size: number; modified: string }>(end - start);
     for (let k = start; k < end; k++) {
       const f = oldFiles[order[k] as number] as number;
-      old[k] = { path: table.path(f), size: table.size[f] ?? 0, modified: isoUtc(oldTimes[order[k] as number] as number) };
+      slice[k - start] = { path: table.path(f), size: table.size[f] ?? 0, modified: isoUtc(oldTimes[order[k] as number] as number) };
     }
-    // The array's JSON is its items' JSON joined by commas: made a slice at a time.
-    if (end > start) this.oldChunks.push(JSON.stringify(old.slice(start, end)).slice(1, -1));
+    // The array's JSON is its items' JSON joined by commas: made a slice at a time, and the
+    // objects dropped (kept, 55,000 of them lived through every collection to the end).
+    if (end > start) this.oldChunks.push(JSON.stringify(slice).slice(1, -1));
     this.at = end;
     if (end === order.length) {
       this.oldJson = `[${this.oldChunks.join(",")}]`;
@@ -137,37 +140,20 @@ export class WalkFacts implements SideWork {
 }
 
 /**
- * `toJsonReport(root, buildResult(scanned))` straight from the columns, for `scan --json`
- * (decision 016, session 8): the report names only duplicates, large, old and empty files,
- * so items are made for the members of duplicate groups alone (markGroups picks originals
- * and orders groups on them, as always) and the summary is summed from the columns, with
- * summarizeScan's rules and key order. 100,000 item objects cost ~50 ms of CPU to make and
- * more to collect. report-json-columns.test.ts holds the two reports equal. `facts`: made
- * during the scan (tree-scan's besideKeys), else here.
+ * The text of `toJsonReport(root, buildResult(scanned))`, straight from the columns, for `scan
+ * --json` (decision 016, session 8): the report names only duplicates, large, old and empty
+ * files, so items are made for the members of duplicate groups alone (markGroups picks
+ * originals and orders groups on them, as always) and the summary is summed from the columns,
+ * with summarizeScan's rules and key order. 100,000 item objects cost ~50 ms of CPU to make
+ * and more to collect. The lists come as the JSON text WalkFacts wrote (`facts`: made during
+ * the scan, tree-scan's besideKeys, else here). report-json-columns.test.ts holds the two
+ * texts equal.
  */
-export function jsonReportFromColumns(root: string, scanned: ScannedTree, facts?: WalkFacts | null): CliJsonReport {
-  const walk = (facts ?? new WalkFacts(scanned.table, scanned.found.itemFiles, scanned.nowMs)).finish();
-  const { summary, duplicates, skippedBy } = reportBody(scanned, walk);
-  return {
-    root,
-    summary,
-    duplicates,
-    large: walk.large,
-    old: walk.old,
-    empty: walk.empty,
-    skipped: summary.skipped,
-    skippedBy,
-    hardLinks: scanned.found.hardLinks,
-    metadataOnly: scanned.metadataOnly,
-  };
-}
-
-/** JSON.stringify(jsonReportFromColumns(…)), the same text, with the lists WalkFacts already wrote as JSON. */
 export function jsonReportText(root: string, scanned: ScannedTree, facts?: WalkFacts | null): { summary: ScanSummary; text: string } {
   const walk = (facts ?? new WalkFacts(scanned.table, scanned.found.itemFiles, scanned.nowMs)).finish();
   const { summary, duplicates, skippedBy } = reportBody(scanned, walk);
   const json = JSON.stringify;
-  // CliJsonReport's keys in jsonReportFromColumns' order: JSON.stringify writes an object so, with no space.
+  // CliJsonReport's keys in toJsonReport's order: JSON.stringify writes an object so, with no space.
   const text =
     `{"root":${json(root)},"summary":${json(summary)},"duplicates":${json(duplicates)},` +
     `"large":${walk.largeJson},"old":${walk.oldJson},"empty":${walk.emptyJson},"skipped":${json(summary.skipped)},` +
@@ -229,7 +215,7 @@ function reportBody(
     duplicateBytes,
     largeFiles: walk.large.length,
     largeBytes: walk.largeBytes,
-    oldFiles: walk.old.length,
+    oldFiles: walk.oldCount,
     oldBytes: walk.oldBytes,
     emptyFiles: walk.empty.length,
     skipped: countSkipped(skippedBy),
