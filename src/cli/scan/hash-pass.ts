@@ -22,6 +22,8 @@ const PUMP_EVERY = 16;
  */
 export interface SideWork {
   step(): boolean;
+  /** True once no slice is left (a later pass then hands out work as usual). */
+  readonly done: boolean;
 }
 
 export interface PassContext {
@@ -73,7 +75,7 @@ export function runPass(context: PassContext, pass: 0 | 1, files: ArrayLike<numb
   const inflight: [number, number][][] = Array.from({ length: threads }, () => []);
   const gone = new Array<boolean>(threads).fill(false);
 
-  let beside = crew ? (context.beside ?? null) : null;
+  let beside = crew && context.beside && !context.beside.done ? context.beside : null;
   const pump = (): void => {
     if (!crew) return;
     for (let w = 1; w < threads; w++) {

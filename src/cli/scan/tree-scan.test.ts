@@ -239,7 +239,12 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
         besideKeys: (_table, itemFiles) => {
           items = itemFiles.length;
           // As SideWork asks: once done, a step does nothing and answers false again.
-          return { step: () => (steps < SLICES ? ++steps : steps) < SLICES };
+          return {
+            step: () => (steps < SLICES ? ++steps : steps) < SLICES,
+            get done() {
+              return steps >= SLICES;
+            },
+          };
         },
       });
       const left = Number(/beside \((\d+) slices left/.exec(phases.find((p) => p.startsWith("beside")) ?? "")?.[1]);
