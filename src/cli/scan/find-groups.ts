@@ -180,6 +180,8 @@ function keysOf(
   const early = pass === 0 ? (input.early ?? null) : null;
   const origin = table.origin;
   let readEarly = 0;
+  /** Slots whose key was computed this scan (read during the walk or now): the cache remembers those. */
+  const computed = new Uint8Array(files.length);
   for (let k = 0; k < files.length; k++) {
     const f = files[k] as number;
     if (cache?.lookup(f, pass, keys, k * KEY_BYTES)) {
@@ -187,13 +189,16 @@ function keysOf(
     } else if (early && origin && early.key(origin[f] as number, keys, k * KEY_BYTES)) {
       // Read during the walk: as fresh as a read now, so remembered like one.
       ok[k] = 1;
+      computed[k] = 1;
       readEarly++;
-      cache?.remember(f, pass, keys, k * KEY_BYTES);
     } else {
       misses.push(k);
     }
   }
-  if (misses.length === 0) return { keys, ok, read: readEarly, byWorkers: readEarly };
+  if (misses.length === 0) {
+    if (readEarly > 0) cache?.rememberPass(pass, files, keys, computed);
+    return { keys, ok, read: readEarly, byWorkers: readEarly };
+  }
   const missFiles = misses.map((k) => files[k] as number);
   const crew = input.crew ?? input.startCrew?.(misses.length) ?? null;
   const fresh = runPass(
@@ -216,8 +221,9 @@ function keysOf(
     const k = misses[j] as number;
     copyKey(fresh.keys, j * KEY_BYTES, keys, k * KEY_BYTES);
     ok[k] = 1;
-    cache?.remember(files[k] as number, pass, keys, k * KEY_BYTES);
+    computed[k] = 1;
   }
+  cache?.rememberPass(pass, files, keys, computed);
   return { keys, ok, read: readEarly + misses.length, byWorkers: readEarly + fresh.byWorkers };
 }
 

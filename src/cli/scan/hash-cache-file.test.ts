@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FileTable } from "./file-table";
-import { cacheFileFor, openNodeHashCache } from "./hash-cache-file";
+import { type KeyPass, type NodeHashCache, cacheFileFor, openNodeHashCache } from "./hash-cache-file";
 import { KEY_BYTES } from "./key-reader";
 
 const work = fs.mkdtempSync(join(tmpdir(), "cs-hash-cache-file-"));
@@ -37,6 +37,13 @@ function keyOf(ino: number, pass: number): Uint8Array {
   return key;
 }
 
+/** The cache remembers, as one pass computed them, the keys (keyOf their inode) of these file indexes. */
+function rememberKeys(cache: NodeHashCache, table: FileTable, pass: KeyPass, indexes: number[]): void {
+  const keys = new Uint8Array(indexes.length * KEY_BYTES);
+  indexes.forEach((i, k) => keys.set(keyOf(table.ino[i] as number, pass), k * KEY_BYTES));
+  cache.rememberPass(pass, indexes, keys, new Uint8Array(indexes.length).fill(1));
+}
+
 const files: Spec[] = [];
 for (let k = 0; k < 60; k++)
   files.push({ dir: ["", "a", "a/b", "ünï cödé/😀", "z z"][k % 5] as string, name: `f${k % 7}-${k}.txt`, ino: k + 1 });
@@ -46,10 +53,14 @@ describe("the hash cache file (format 2)", () => {
     const dir = join(work, "round-trip");
     const table = tableOf(files);
     const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
-    for (let i = 0; i < table.fileCount; i++) {
-      cache.remember(i, 0, keyOf(table.ino[i] as number, 0), 0);
-      if ((table.ino[i] as number) % 3 === 0) cache.remember(i, 1, keyOf(table.ino[i] as number, 1), 0);
-    }
+    const all = Array.from({ length: table.fileCount }, (_, i) => i);
+    rememberKeys(cache, table, 0, all);
+    rememberKeys(
+      cache,
+      table,
+      1,
+      all.filter((i) => (table.ino[i] as number) % 3 === 0),
+    );
     cache.save();
     expect(fs.existsSync(cacheFileFor(dir, ROOT))).toBe(true);
 
@@ -76,7 +87,12 @@ describe("the hash cache file (format 2)", () => {
     const dir = join(work, "walk-order");
     const table = tableOf(files);
     const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
-    for (let i = 0; i < table.fileCount; i++) cache.remember(i, 0, keyOf(table.ino[i] as number, 0), 0);
+    rememberKeys(
+      cache,
+      table,
+      0,
+      Array.from({ length: table.fileCount }, (_, i) => i),
+    );
     cache.save();
     const reopened = openNodeHashCache(ROOT, tableOf(files), { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
     // Looked up by size (the first pass's order): here in a shuffled order.
@@ -94,7 +110,7 @@ describe("the hash cache file (format 2)", () => {
     const dir = join(work, "roots");
     const table = tableOf(files);
     const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
-    cache.remember(0, 0, keyOf(1, 0), 0);
+    rememberKeys(cache, table, 0, [0]);
     cache.save();
     fs.copyFileSync(cacheFileFor(dir, ROOT), cacheFileFor(dir, "/other"));
     expect(openNodeHashCache("/other", table, { dir }).loaded).toBe(0);
@@ -104,8 +120,9 @@ describe("the hash cache file (format 2)", () => {
   it("saves an empty cache and reads it back", () => {
     const dir = join(work, "empty");
     const table = tableOf([]);
-    const cache = openNodeHashCache(ROOT, tableOf(files), { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
-    cache.remember(0, 0, keyOf(1, 0), 0);
+    const full = tableOf(files);
+    const cache = openNodeHashCache(ROOT, full, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    rememberKeys(cache, full, 0, [0]);
     cache.save();
     // The folder emptied: none of the remembered files is there, so the next cache holds none.
     const emptied = openNodeHashCache(ROOT, table, { dir });
@@ -124,7 +141,7 @@ describe("the hash cache file (format 2)", () => {
     fs.writeFileSync(otherRoot, "format 1");
     const table = tableOf(files);
     const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
-    cache.remember(0, 0, keyOf(1, 0), 0);
+    rememberKeys(cache, table, 0, [0]);
     cache.save();
     expect(fs.existsSync(older)).toBe(false);
     expect(fs.existsSync(otherRoot)).toBe(true);

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
 import { defaultCacheDir } from "../cache-dir";
-import { KEY_BYTES, copyKey } from "./key-reader";
+import { KEY_BYTES } from "./key-reader";
 
 /**
  * The CLI's hash cache: one binary file per scanned folder in the user's cache directory,
@@ -73,8 +73,13 @@ export interface NodeHashCache {
    * (size, mtime, ctime, inode) are those the key was made for; false otherwise (a miss).
    */
   lookup(i: number, pass: KeyPass, out: Uint8Array, at: number): boolean;
-  /** Remembers a key just computed for file i (not when the file changed within the racy window). */
-  remember(i: number, pass: KeyPass, key: Uint8Array, at: number): void;
+  /**
+   * Remembers keys just computed in one pass: keys[k*16…k*16+16) is file files[k]'s key where
+   * computed[k] is 1 (not for a file changed within the racy window). Once per pass (a second
+   * call replaces the first). The buffers are read when the cache is saved, not copied now: the
+   * caller leaves them as they are until then.
+   */
+  rememberPass(pass: KeyPass, files: ArrayLike<number>, keys: Uint8Array, computed: Uint8Array): void;
   /**
    * Matches the files this scan will look up (in any order) against the loaded entries, in
    * walk order: the order they were saved in, so each is found next to the last. Lookups of
@@ -132,11 +137,8 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
   const n = files.fileCount;
   /** Per file: the loaded entry its stamp matched; -1 not looked up yet, -2 no match. */
   const match = new Int32Array(n).fill(-1);
-  /** Per file: 1 first key, 2 full key, computed this scan; keys in `fresh` (8 words a file). */
-  const freshFlags = new Uint8Array(n);
-  let fresh: Int32Array | null = null;
-  let freshBytes: Uint8Array | null = null;
-  let freshCount = 0;
+  /** Per pass, the keys computed this scan (rememberPass), read when saving. */
+  const computedIn: (ComputedKeys | undefined)[] = [undefined, undefined];
   let matched = 0;
   const stats = { hits: 0, misses: 0, byPath: 0 };
   /** Per loaded folder: the scan's folder of the same path; -1 not known yet (folders are compared once each). */
@@ -221,14 +223,8 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       stats.hits++;
       return true;
     },
-    remember(i, pass, key, at) {
-      // A stamp this recent could hide a second write in the same clock tick.
-      if ((files.ctime[i] ?? Infinity) > cutoff || (files.mtime[i] ?? Infinity) > cutoff) return;
-      fresh ??= new Int32Array(n * 2 * KEY_WORDS);
-      freshBytes ??= new Uint8Array(fresh.buffer);
-      copyKey(key, at, freshBytes, (i * 2 + pass) * KEY_BYTES);
-      if (freshFlags[i] === 0) freshCount++;
-      freshFlags[i] = (freshFlags[i] ?? 0) | (pass + 1);
+    rememberPass(pass, passFiles, keys, computed) {
+      computedIn[pass] = { pass, files: passFiles, keys, computed };
     },
     matchAll(lookedUp) {
       if (!loaded) return;
@@ -237,10 +233,11 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       for (let i = 0; i < n; i++) if (wanted[i] === 1) entryOf(i);
     },
     save() {
+      const fresh = freshKeys(files, computedIn, cutoff);
       // An unchanged tree leaves the file as it is: nothing to write.
-      if (freshCount === 0 && (!loaded || matched === loaded.names.length)) return;
+      if (fresh.count === 0 && (!loaded || matched === loaded.names.length)) return;
       try {
-        write(file, root, files, match, loaded, freshFlags, fresh);
+        write(file, root, files, match, loaded, fresh);
         // This root's files of older formats can never be read again.
         for (let version = 1; version < HASH_CACHE_VERSION; version++) fs.rmSync(cacheFileFor(dir, root, version), { force: true });
         prune(dir, file);
@@ -321,16 +318,57 @@ function load(file: string, root: string): Loaded | null {
   };
 }
 
+interface ComputedKeys {
+  pass: KeyPass;
+  files: ArrayLike<number>;
+  keys: Uint8Array;
+  computed: Uint8Array;
+}
+
+/** The keys computed this scan, per file: which passes (flags, bit pass + 1) and where each key is. */
+interface FreshKeys {
+  flags: Uint8Array;
+  /** Files with at least one key computed now. */
+  count: number;
+  /** Per pass, when it computed any: its keys as words, and each file's slot in them. */
+  sources: ({ words: Int32Array; slotOf: Int32Array } | undefined)[];
+}
+
+/**
+ * Which files' keys computed now are kept: one loop over each pass's slots at the end, rather
+ * than a call and a copy per key while the pass waits (13,000 of them in a small first scan,
+ * which runs unoptimised). A stamp within the racy window could hide a second write in the
+ * same clock tick: such a file is left out.
+ */
+function freshKeys(files: StampedFiles, passes: readonly (ComputedKeys | undefined)[], cutoff: number): FreshKeys {
+  const n = files.fileCount;
+  const flags = new Uint8Array(n);
+  const sources: FreshKeys["sources"] = [];
+  let count = 0;
+  for (const given of passes) {
+    if (!given) continue;
+    const { pass, files: passFiles, keys, computed } = given;
+    // keysOf's buffers are allocated whole (offset 0, a multiple of 16 long); anything else is copied once.
+    const aligned = keys.byteOffset % 4 === 0 ? keys : Uint8Array.from(keys);
+    const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
+    const slotOf = new Int32Array(n);
+    const bit = pass + 1;
+    for (let k = 0; k < passFiles.length; k++) {
+      if (computed[k] !== 1) continue;
+      const i = passFiles[k] as number;
+      if ((files.ctime[i] ?? Infinity) > cutoff || (files.mtime[i] ?? Infinity) > cutoff) continue;
+      if (flags[i] === 0) count++;
+      flags[i] = (flags[i] as number) | bit;
+      slotOf[i] = k;
+    }
+    sources[pass] = { words, slotOf };
+  }
+  return { flags, count, sources };
+}
+
 /** The next cache: every file of this scan with a key still valid, from the old file or computed now, in walk order. */
-function write(
-  file: string,
-  root: string,
-  files: StampedFiles,
-  match: Int32Array,
-  loaded: Loaded | null,
-  freshFlags: Uint8Array,
-  fresh: Int32Array | null,
-): void {
+function write(file: string, root: string, files: StampedFiles, match: Int32Array, loaded: Loaded | null, fresh: FreshKeys): void {
+  const freshFlags = fresh.flags;
   const kept: number[] = [];
   for (let i = 0; i < files.fileCount && kept.length < MAX_CACHE_ENTRIES; i++) {
     if ((freshFlags[i] ?? 0) === 0 && (match[i] ?? -1) < 0) continue;
@@ -379,9 +417,10 @@ function write(
     // Per pass: the key computed now, else the one loaded.
     for (let pass = 0; pass < 2; pass++) {
       const bit = pass + 1;
-      const source = fresh && (freshBits & bit) !== 0 ? fresh : loaded && (loadedBits & bit) !== 0 ? loaded.keys : null;
+      const now = (freshBits & bit) !== 0 ? fresh.sources[pass] : undefined;
+      const source = now ? now.words : loaded && (loadedBits & bit) !== 0 ? loaded.keys : null;
       if (!source) continue;
-      const from = ((source === fresh ? i : k) * 2 + pass) * KEY_WORDS;
+      const from = now ? (now.slotOf[i] as number) * KEY_WORDS : (k * 2 + pass) * KEY_WORDS;
       const to = (r * 2 + pass) * KEY_WORDS;
       keys[to] = source[from] as number;
       keys[to + 1] = source[from + 1] as number;
