@@ -196,6 +196,26 @@ describe("bin/cleanspace.cjs (the bundle, with scan worker threads)", () => {
     const missing = spawnSync(process.execPath, [join(REPO, "bin", "cleanspace.mjs"), "scan", join(work, "nope")], { encoding: "utf8" }); // the old entry still works
     expect(missing.status).toBe(1);
   }, 60_000);
+
+  it("writes the same report through Node's fs binding as through the public fs calls, and prints no warning", () => {
+    const [, , { dir } = corpora[2]!] = corpora;
+    const scan = (env: Record<string, string>) =>
+      spawnSync(
+        process.execPath,
+        [join(REPO, "bin", "cleanspace.cjs"), "scan", dir, "--json", "--threads", "2", "--no-cache", "--now", String(NOW)],
+        {
+          encoding: "utf8",
+          env: { ...process.env, CLEANSPACE_CACHE_DIR: join(work, "cache"), ...env },
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+    const viaBinding = scan({});
+    const viaPublic = scan({ CLEANSPACE_PUBLIC_FS: "1" });
+    expect(viaBinding.status, viaBinding.stderr).toBe(0);
+    expect(viaPublic.status, viaPublic.stderr).toBe(0);
+    expect(viaBinding.stdout).toBe(viaPublic.stdout);
+    expect(viaBinding.stderr).not.toMatch(/Warning|DEP0/);
+  }, 60_000);
 });
 
 describe("defaultThreads (one per idle core)", () => {
