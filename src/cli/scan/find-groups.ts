@@ -196,7 +196,7 @@ function keysOf(
     }
   }
   if (misses.length === 0) {
-    if (readEarly > 0) cache?.rememberPass(pass, files, keys, computed);
+    cache?.rememberPass(pass, files, keys, computed);
     return { keys, ok, read: readEarly, byWorkers: readEarly };
   }
   const missFiles = misses.map((k) => files[k] as number);

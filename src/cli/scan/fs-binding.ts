@@ -24,10 +24,8 @@ export const ENTRY_DEV = 5;
 export const ENTRY_NLINK = 6;
 export const ENTRY_FIELDS = 7;
 
-export const S_IFMT = 0o170000;
-export const S_IFDIR = 0o040000;
-export const S_IFREG = 0o100000;
-export const S_IFLNK = 0o120000;
+/** The file-type bits of `mode`, as Node gives them (the same values on every POSIX system). */
+export const { S_IFMT, S_IFDIR, S_IFREG, S_IFLNK } = nodeFs.constants;
 
 /**
  * lstat of `path` into `out` (ENTRY_* fields): true when it exists, false when it is gone;

@@ -79,7 +79,7 @@ export async function scanTree(root: string, options: TreeScanOptions = {}): Pro
 /** scanTree up to the result: walk, size buckets, both key passes, the hash cache saved. */
 export async function scanColumns(root: string, options: TreeScanOptions = {}): Promise<ScannedTree> {
   const fs = options.fs ?? nodeFs;
-  const { signal, onPhase } = options;
+  const { signal, onPhase, besideKeys } = options;
   const nowMs = options.now ?? Date.now();
   const metadataOnly = options.metadataOnly ?? false;
   const counts: ScanCounts = { files: 0, photos: 0, apps: 0, email: 0 };
@@ -147,7 +147,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
       signal,
       onPhase,
       onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
-      beside: options.besideKeys ? (itemFiles) => options.besideKeys?.(table, itemFiles, nowMs) as SideWork : undefined,
+      beside: besideKeys ? (itemFiles) => besideKeys(table, itemFiles, nowMs) : undefined,
     });
     if (cache) {
       cache.save();
