@@ -22,7 +22,7 @@ const BATCHES_IN_FLIGHT = 4;
  * then has every file still to read (c100k: the same time either way, session 10). The walk
  * calls `seen` every 128 files, within large folders too (Walker.during).
  *
- * Files are named by their index in the walk's own table (before mergeTables orders it). At
+ * Files are named by their index in the walk's table, which is the scan's (FolderQueue: no merge). At
  * most four batches are out at a time, so what is still queued when the walk ends goes to the
  * ordinary first pass (main thread and worker together) and `drain` waits for little.
  */

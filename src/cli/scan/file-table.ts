@@ -31,8 +31,6 @@ export class FileTable {
    * own table — a worker then keys its own files from its own table, no path sent to it.
    */
   listedBy: { thread: Uint8Array; index: Int32Array } | null = null;
-  /** After mergeTables(…, { origin: true }): each file's index in the table that listed it (EarlyKeys names files so). */
-  origin: Int32Array | null = null;
 
   /** Capacities grow by doubling; a known size (the merge) allocates once. */
   constructor(fileCapacity = 1024, dirCapacity = 256) {

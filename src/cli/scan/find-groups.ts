@@ -178,7 +178,6 @@ function keysOf(
   const ok = new Uint8Array(files.length);
   const misses: number[] = [];
   const early = pass === 0 ? (input.early ?? null) : null;
-  const origin = table.origin;
   let readEarly = 0;
   /** Slots whose key was computed this scan (read during the walk or now): the cache remembers those. */
   const computed = new Uint8Array(files.length);
@@ -186,7 +185,7 @@ function keysOf(
     const f = files[k] as number;
     if (cache?.lookup(f, pass, keys, k * KEY_BYTES)) {
       ok[k] = 1;
-    } else if (early && origin && early.key(origin[f] as number, keys, k * KEY_BYTES)) {
+    } else if (early?.key(f, keys, k * KEY_BYTES)) {
       // Read during the walk: as fresh as a read now, so remembered like one.
       ok[k] = 1;
       computed[k] = 1;

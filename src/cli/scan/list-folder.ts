@@ -102,7 +102,7 @@ export function enteringFolders<T>(walker: Walker, enter: ((abs: string) => void
  * the root, which throws. A walker that enters folders (`enter`) reads the folder as "." and
  * its entries by name. Returns the number of subfolders pushed.
  */
-export function listFolder(walker: Walker, rel: string, pending: string[]): number {
+export function listFolder(walker: Walker, rel: string, pending: { push(rel: string): unknown }): number {
   const { fs, root, table, skipped, lstat, entry } = walker;
   const abs = rel === "" ? root : `${root}/${rel}`;
   let names: string[];

@@ -65,7 +65,7 @@ export function fromPayload(payload: TablePayload): TableParts {
  * walkers listed the same folder under two paths (a bind mount seen from both sides):
  * only a walk on one thread tells which path comes first, so the caller walks again alone.
  */
-export function mergeTables(tables: readonly TableParts[], options: { origin?: boolean } = {}): FileTable | null {
+export function mergeTables(tables: readonly TableParts[]): FileTable | null {
   const folders: { path: string; table: number; dir: number }[] = [];
   let files = 0;
   const ids = new Set<string>();
@@ -84,7 +84,6 @@ export function mergeTables(tables: readonly TableParts[], options: { origin?: b
   folders.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const out = new FileTable(files, folders.length);
   const listedBy = tables.length > 1 ? { thread: new Uint8Array(files), index: new Int32Array(files) } : null;
-  const origin = options.origin ? new Int32Array(files) : null;
   for (const { path, table: t, dir } of folders) {
     const table = tables[t] as TableParts;
     const thread = table.thread ?? 0;
@@ -100,10 +99,8 @@ export function mergeTables(tables: readonly TableParts[], options: { origin?: b
         listedBy.thread[at] = thread;
         listedBy.index[at] = i;
       }
-      if (origin) origin[at] = i;
     }
   }
   out.listedBy = listedBy;
-  out.origin = origin;
   return out;
 }

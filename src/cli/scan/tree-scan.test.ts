@@ -9,7 +9,7 @@ import { sharedBenchDir } from "../../../e2e/support/shared-bench";
 import { runScan } from "../../scan/run-scan";
 import { createNodeFsSource } from "../../scan/sources/node-fs";
 import type { ScanResult } from "../../scan/types";
-import { type TreeFs, scanTree } from "./tree-scan";
+import { type TreeFs, scanColumns, scanTree } from "./tree-scan";
 import { HASH_CACHE_VERSION, cacheFileFor, rememberedFiles } from "./hash-cache-file";
 
 const NOW = 1_750_000_000_000;
@@ -209,6 +209,25 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     expect(rememberedFiles(cacheDir, dir)).toBe(files);
     return { dir: cacheDir, racyWindowMs: Number.MAX_SAFE_INTEGER };
   };
+
+  it("lists the folders on one thread in the order the threads' merged tables have (no merge needed)", async () => {
+    const dir = fs.mkdtempSync(join(work, "order-"));
+    // Names that sort around "/": "a b", "a-c" and "a.d" come before "a/x" though "a" comes before them.
+    for (const folder of ["a/x/y", "a b", "a-c/q", "a.d", "a0", "b"]) fs.mkdirSync(join(dir, folder), { recursive: true });
+    for (const folder of ["", "a", "a/x", "a/x/y", "a b", "a-c", "a-c/q", "a.d", "a0", "b"]) {
+      fs.writeFileSync(join(dir, folder, "same.txt"), "same bytes");
+      fs.writeFileSync(join(dir, folder, `own-${folder.replace(/\//g, "_")}.txt`), folder);
+    }
+    const scanned = await scanColumns(dir, { now: NOW, cache: null });
+    const folders = [...scanned.table.dirPaths];
+    expect(folders).toEqual([...folders].sort());
+    expect(folders).toHaveLength(10);
+    // The same items, in the same order, as a walk the workers share (merged by mergeTables).
+    const cache = damagedCache(dir, "cache-order", 1_000_000);
+    expect(await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl, fs: slowFs() })).toEqual(
+      await scanTree(dir, { now: NOW, cache: null }),
+    );
+  });
 
   it("a large tree the cache knows: shares the walk and both key passes with the workers", async () => {
     const dir = corpora[1] as string;

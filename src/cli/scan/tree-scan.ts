@@ -14,6 +14,7 @@ import { findGroups } from "./find-groups";
 import type { SideWork } from "./hash-pass";
 import type { ScannedTree } from "./scanned-tree";
 import { type KeyFs, KeyReader } from "./key-reader";
+import { FolderQueue } from "./folder-queue";
 import { type WalkFs, chdirInto, createWalker, enteringFolders, listFolder } from "./list-folder";
 import { type TableParts, fromPayload, mergeTables } from "./merge-tables";
 import { type Team, createTeam } from "./team";
@@ -170,7 +171,7 @@ interface Walked {
   shared: boolean;
   /** Files the workers listed. */
   byWorkers: number;
-  /** First-pass keys the workers made during a walk on the main thread (the table's `origin` names their files). */
+  /** First-pass keys the workers made during a walk on the main thread (named by file index: that walk's table is the scan's). */
   early: EarlyKeys | null;
 }
 
@@ -209,24 +210,25 @@ function walkAll(
     walker.during = () => early.seen();
     earlyWalk?.started();
   }
-  const stack = [""];
+  // Smallest path first: the table comes out in mergeTables' order, with nothing to merge.
+  const pending = new FolderQueue();
+  pending.push("");
   let small = early !== null && earlyWalk !== undefined;
   enteringFolders(walker, enter, () => {
-    while (stack.length > 0) {
+    while (pending.length > 0) {
       signal?.throwIfAborted();
       if (small && table.fileCount > (earlyWalk?.largeTree ?? 0)) {
         small = false;
         earlyWalk?.large();
       }
-      listFolder(walker, stack.pop() as string, stack);
+      listFolder(walker, pending.pop() as string, pending);
       early?.seen();
       counts.files = table.fileCount;
       reporter.tick(counts, "walk", counts.files);
     }
   });
   early?.drain();
-  const merged = mergeTables([table], { origin: early !== null }) as FileTable;
-  return { table: merged, skipped: walker.skipped, shared: false, byWorkers: 0, early };
+  return { table, skipped: walker.skipped, shared: false, byWorkers: 0, early };
 }
 
 function walkShared(
