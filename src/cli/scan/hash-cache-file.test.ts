@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FileTable } from "./file-table";
-import { type KeyPass, type NodeHashCache, cacheFileFor, openNodeHashCache } from "./hash-cache-file";
+import { type KeyPass, type NodeHashCache, cacheFileFor, openNodeHashCache, rememberedFiles } from "./hash-cache-file";
 import { KEY_BYTES } from "./key-reader";
 
 const work = fs.mkdtempSync(join(tmpdir(), "cs-hash-cache-file-"));
@@ -104,6 +104,35 @@ describe("the hash cache file (format 2)", () => {
       expect(out).toEqual(keyOf(table.ino[i] as number, 0));
     }
     expect(reopened.stats).toEqual({ hits: files.length, misses: 0, byPath: 0 });
+  });
+
+  it("saves every file of the scan, keyed or not, and finds the keyed ones far apart without the Map of paths", () => {
+    const dir = join(work, "every-file");
+    const many: Spec[] = Array.from({ length: 200 }, (_, k) => ({ dir: k < 120 ? "photos" : "docs", name: `p${k}.jpg`, ino: k + 1 }));
+    const table = tableOf(many);
+    const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    const keyed = [3, 60, 61, 150, 199]; // gaps of up to 89 files with no key (sizes no other file has)
+    rememberKeys(cache, table, 0, keyed);
+    cache.save();
+    expect(rememberedFiles(dir, ROOT)).toBe(200);
+
+    // One file added at the front: every later file sits one entry further on than it did.
+    const again = tableOf([{ dir: "photos", name: "new.jpg", ino: 500 }, ...many]);
+    const reopened = openNodeHashCache(ROOT, again, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    expect(reopened.loaded).toBe(keyed.length);
+    const lookups = [0, ...keyed.map((i) => i + 1)];
+    reopened.matchAll(lookups);
+    const out = new Uint8Array(KEY_BYTES);
+    for (const i of lookups) expect(reopened.lookup(i, 0, out, 0)).toBe(i !== 0);
+    expect(reopened.stats).toEqual({ hits: keyed.length, misses: 1, byPath: 0 });
+    // Nothing new to remember, every remembered key still good: the file is left as it was.
+    const before = fs.statSync(cacheFileFor(dir, ROOT)).mtimeMs;
+    fs.utimesSync(cacheFileFor(dir, ROOT), new Date(OLD), new Date(OLD));
+    const unchanged = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    unchanged.matchAll(keyed);
+    unchanged.save();
+    expect(fs.statSync(cacheFileFor(dir, ROOT)).mtimeMs).toBe(OLD);
+    expect(before).toBeGreaterThan(OLD);
   });
 
   it("belongs to one root: another root's file of the same name is not read", () => {

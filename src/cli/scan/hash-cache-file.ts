@@ -8,10 +8,12 @@ import { KEY_BYTES } from "./key-reader";
  * The CLI's hash cache: one binary file per scanned folder in the user's cache directory,
  * so a rescan of an unchanged tree reads no file content. Columns, not records: one read,
  * one string split, and lookups in the order the last scan saved them (no Map of paths).
- * Entries are saved, and matched, in the walk's order (file index order): gathering 86,582
- * names and stamps in the first pass's order (by size) touched the heap at random, and
- * writing them cost 31–42 ms on the shape of the 100,000-file corpus; in walk order 14–23
- * (decision 016, session 10).
+ * Every file of the scan is saved, in the walk's order (file index order), with the keys it
+ * has (none for most files of a unique size): the walk's columns and names then go into the
+ * file whole, and an unchanged tree's entries line up with its files index for index. Saving
+ * only the files with a key took 44–57 ms of a first scan of 100,000 files (loops over 86,582
+ * of them to pick, gather and copy, run once and mostly before V8 optimised them); whole,
+ * 16–20 (decision 016, session 13).
  *
  * Layout (little-endian), version 2: a 32-byte header (magic "CSHC", format version, entry
  * count, bytes of the text block, the two first-pass sizes the keys were made with — other
@@ -64,7 +66,7 @@ export interface NodeHashCacheOptions {
 }
 
 export interface NodeHashCache {
-  /** Entries loaded from disk. */
+  /** Files loaded from disk with at least one key (the file also lists the last scan's other files). */
   readonly loaded: number;
   /** Lookups answered and not; `byPath`: files found only through the Map of paths (out of the saved order). */
   readonly stats: { hits: number; misses: number; byPath: number };
@@ -139,7 +141,13 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
   const match = new Int32Array(n).fill(-1);
   /** Per pass, the keys computed this scan (rememberPass), read when saving. */
   const computedIn: (ComputedKeys | undefined)[] = [undefined, undefined];
-  let matched = 0;
+  /** Files whose stamp matched a loaded entry that holds a key. */
+  let matchedKeyed = 0;
+  let keyedLoaded = -1;
+  const keyed = (): number => {
+    if (keyedLoaded < 0) keyedLoaded = loaded ? keyedEntries(loaded) : 0;
+    return keyedLoaded;
+  };
   const stats = { hits: 0, misses: 0, byPath: 0 };
   /** Per loaded folder: the scan's folder of the same path; -1 not known yet (folders are compared once each). */
   const dirOf = new Int32Array(loaded?.dirs.length ?? 0).fill(-1);
@@ -154,26 +162,32 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
 
   /**
    * Where a file is in the loaded cache. Files are matched in the order the last scan saved
-   * (the walk's, see matchAll), so a cursor answers almost all of them without a Map of
-   * 100,000 paths; anything else falls back to one, built once.
+   * (the walk's, see matchAll), every file of it: file i is first looked for where the last
+   * match puts it (as many entries on as files), then among the next 16 entries, so almost
+   * all are found without a Map of 100,000 paths; anything else falls back to one, built once.
    */
-  let cursor = 0;
+  let lastFile = 0;
+  let lastEntry = 0;
+  const holds = (l: Loaded, k: number, name: string | undefined, d: number): boolean =>
+    k >= 0 && k < l.names.length && l.names[k] === name && sameDir(l, l.dir[k] ?? 0, d);
+  const found = (i: number, k: number): number => {
+    lastFile = i;
+    lastEntry = k;
+    return k;
+  };
   const find = (l: Loaded, i: number): number | undefined => {
     const name = files.names[i];
     const d = files.fileDir[i] ?? -1;
-    for (let k = cursor, end = Math.min(l.names.length, cursor + 16); k < end; k++) {
-      if (l.names[k] === name && sameDir(l, l.dir[k] ?? 0, d)) {
-        cursor = k + 1;
-        return k;
-      }
+    const guess = lastEntry + (i - lastFile);
+    if (holds(l, guess, name, d)) return found(i, guess);
+    for (let k = lastEntry + 1, end = Math.min(l.names.length, lastEntry + 17); k < end; k++) {
+      if (holds(l, k, name, d)) return found(i, k);
     }
     l.index ??= new Map(l.names.map((entryName, k) => [joinPath(l.dirs[l.dir[k] ?? 0] ?? "", entryName), k]));
     const k = l.index.get(files.path(i));
-    if (k !== undefined) {
-      cursor = k + 1;
-      stats.byPath++;
-    }
-    return k;
+    if (k === undefined) return undefined;
+    stats.byPath++;
+    return found(i, k);
   };
   const entryOf = (i: number): number => {
     const known = match[i] ?? -2;
@@ -187,7 +201,7 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       loaded.ino[k] === files.ino[i];
     match[i] = same ? k : -2;
     if (!same) return -2;
-    matched++;
+    if (loaded.flags[k] !== 0) matchedKeyed++;
     return k;
   };
   /** A 32-bit view of the last `out` (keysOf hands the same buffer for a whole pass); null when unaligned. */
@@ -197,7 +211,7 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
   return {
     stats,
     get loaded() {
-      return loaded?.names.length ?? 0;
+      return loaded ? keyed() : 0;
     },
     lookup(i, pass, out, at) {
       const k = entryOf(i);
@@ -233,11 +247,12 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       for (let i = 0; i < n; i++) if (wanted[i] === 1) entryOf(i);
     },
     save() {
-      const fresh = freshKeys(files, computedIn, cutoff);
-      // An unchanged tree leaves the file as it is: nothing to write.
-      if (fresh.count === 0 && (!loaded || matched === loaded.names.length)) return;
+      const count = Math.min(n, MAX_CACHE_ENTRIES);
+      const fresh = freshKeys(files, count, computedIn, cutoff);
+      // No key computed and every remembered key still good (an unchanged tree): the file stays as it is.
+      if (fresh.count === 0 && (!loaded || matchedKeyed === keyed())) return;
       try {
-        write(file, root, files, match, loaded, fresh);
+        write(file, root, files, count, match, loaded, fresh, computedIn);
         // This root's files of older formats can never be read again.
         for (let version = 1; version < HASH_CACHE_VERSION; version++) fs.rmSync(cacheFileFor(dir, root, version), { force: true });
         prune(dir, file);
@@ -325,111 +340,120 @@ interface ComputedKeys {
   computed: Uint8Array;
 }
 
-/** The keys computed this scan, per file: which passes (flags, bit pass + 1) and where each key is. */
+/** Loaded entries that hold a key. */
+function keyedEntries(loaded: Loaded): number {
+  let keyed = 0;
+  for (let k = 0; k < loaded.flags.length; k++) if (loaded.flags[k] !== 0) keyed++;
+  return keyed;
+}
+
+/** The keys computed this scan that are kept, per file: bit pass + 1 set for each. */
 interface FreshKeys {
   flags: Uint8Array;
-  /** Files with at least one key computed now. */
+  /** Files with at least one key kept. */
   count: number;
-  /** Per pass, when it computed any: its keys as words, and each file's slot in them. */
-  sources: ({ words: Int32Array; slotOf: Int32Array } | undefined)[];
 }
 
 /**
- * Which files' keys computed now are kept: one loop over each pass's slots at the end, rather
- * than a call and a copy per key while the pass waits (13,000 of them in a small first scan,
- * which runs unoptimised). A stamp within the racy window could hide a second write in the
- * same clock tick: such a file is left out.
+ * Which of the first `count` files keep a key computed now: one loop over each pass's slots at
+ * the end, rather than a call and a copy per key while the pass waits (13,000 of them in a
+ * small first scan, which runs unoptimised). A stamp within the racy window could hide a second
+ * write in the same clock tick: such a file is left out.
  */
-function freshKeys(files: StampedFiles, passes: readonly (ComputedKeys | undefined)[], cutoff: number): FreshKeys {
-  const n = files.fileCount;
-  const flags = new Uint8Array(n);
-  const sources: FreshKeys["sources"] = [];
-  let count = 0;
+function freshKeys(files: StampedFiles, count: number, passes: readonly (ComputedKeys | undefined)[], cutoff: number): FreshKeys {
+  const flags = new Uint8Array(count);
+  const { ctime, mtime } = files;
+  let kept = 0;
   for (const given of passes) {
     if (!given) continue;
-    const { pass, files: passFiles, keys, computed } = given;
-    // keysOf's buffers are allocated whole (offset 0, a multiple of 16 long); anything else is copied once.
-    const aligned = keys.byteOffset % 4 === 0 ? keys : Uint8Array.from(keys);
-    const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
-    const slotOf = new Int32Array(n);
+    const { pass, files: passFiles, computed } = given;
     const bit = pass + 1;
     for (let k = 0; k < passFiles.length; k++) {
       if (computed[k] !== 1) continue;
       const i = passFiles[k] as number;
-      if ((files.ctime[i] ?? Infinity) > cutoff || (files.mtime[i] ?? Infinity) > cutoff) continue;
-      if (flags[i] === 0) count++;
+      if (i >= count || (ctime[i] ?? Infinity) > cutoff || (mtime[i] ?? Infinity) > cutoff) continue;
+      if (flags[i] === 0) kept++;
       flags[i] = (flags[i] as number) | bit;
-      slotOf[i] = k;
     }
-    sources[pass] = { words, slotOf };
   }
-  return { flags, count, sources };
+  return { flags, count: kept };
 }
 
-/** The next cache: every file of this scan with a key still valid, from the old file or computed now, in walk order. */
-function write(file: string, root: string, files: StampedFiles, match: Int32Array, loaded: Loaded | null, fresh: FreshKeys): void {
-  const freshFlags = fresh.flags;
-  const kept: number[] = [];
-  for (let i = 0; i < files.fileCount && kept.length < MAX_CACHE_ENTRIES; i++) {
-    if ((freshFlags[i] ?? 0) === 0 && (match[i] ?? -1) < 0) continue;
-    kept.push(i);
-  }
-  const n = kept.length;
-  // Folders renumbered in order of first use; the text is the root, those folders, the names.
-  const dirIndex = new Int32Array(files.dirPaths.length).fill(-1);
-  const dirs: string[] = [];
-  const names = new Array<string>(n);
-  const entryDir = new Int32Array(n);
-  for (let r = 0; r < n; r++) {
-    const i = kept[r] as number;
-    const d = files.fileDir[i] ?? 0;
-    let to = dirIndex[d] ?? -1;
-    if (to < 0) {
-      to = dirs.length;
-      dirIndex[d] = to;
-      dirs.push(files.dirPaths[d] ?? "");
-    }
-    entryDir[r] = to;
-    names[r] = files.names[i] ?? "";
-  }
-  const text = Buffer.from([root, ...dirs, ...names].join("\0"), "utf8");
-  const at = sections(n);
-  const out = Buffer.alloc(at.text + text.byteLength);
+/** A pass's keys as 32-bit words (keysOf's buffers are allocated whole: offset 0, a multiple of 16 long; anything else is copied once). */
+function wordsOf(keys: Uint8Array): Int32Array {
+  const aligned = keys.byteOffset % 4 === 0 ? keys : Uint8Array.from(keys);
+  return new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
+}
+
+/**
+ * The next cache: the first `count` files of this scan in walk order, each with the keys still
+ * valid — computed now (`fresh`), else loaded. Folders, names, folder indexes and stamps go in
+ * whole; only keys are placed one by one.
+ */
+function write(
+  file: string,
+  root: string,
+  files: StampedFiles,
+  count: number,
+  match: Int32Array,
+  loaded: Loaded | null,
+  fresh: FreshKeys,
+  passes: readonly (ComputedKeys | undefined)[],
+): void {
+  const parts = [root];
+  if (files.dirPaths.length > 0) parts.push(files.dirPaths.join("\0"));
+  if (count > 0) parts.push((count === files.fileCount ? files.names : files.names.slice(0, count)).join("\0"));
+  const text = parts.join("\0");
+  const textBytes = Buffer.byteLength(text, "utf8");
+  const at = sections(count);
+  const out = Buffer.alloc(at.text + textBytes);
   out.writeUInt32LE(MAGIC, 0);
   out.writeUInt32LE(HASH_CACHE_VERSION, 4);
-  out.writeUInt32LE(n, 8);
-  out.writeUInt32LE(text.byteLength, 12);
+  out.writeUInt32LE(count, 8);
+  out.writeUInt32LE(textBytes, 12);
   out.writeUInt32LE(WHOLE_FILE_FIRST_PASS_BYTES, 16);
   out.writeUInt32LE(PARTIAL_BLOCK_BYTES, 20);
-  out.writeUInt32LE(dirs.length, 24);
-  const keys = new Int32Array(out.buffer, out.byteOffset + HEADER_BYTES, n * 2 * KEY_WORDS);
-  const columns = new Float64Array(out.buffer, out.byteOffset + at.size, 4 * n);
-  new Int32Array(out.buffer, out.byteOffset + at.dir, n).set(entryDir);
-  for (let r = 0; r < n; r++) {
-    const i = kept[r] as number;
-    columns[r] = files.size[i] ?? 0;
-    columns[n + r] = files.mtime[i] ?? 0;
-    columns[2 * n + r] = files.ctime[i] ?? 0;
-    columns[3 * n + r] = files.ino[i] ?? 0;
-    const k = match[i] ?? -1;
-    const freshBits = freshFlags[i] ?? 0;
-    const loadedBits = loaded && k >= 0 ? (loaded.flags[k] ?? 0) : 0;
-    // Per pass: the key computed now, else the one loaded.
-    for (let pass = 0; pass < 2; pass++) {
-      const bit = pass + 1;
-      const now = (freshBits & bit) !== 0 ? fresh.sources[pass] : undefined;
-      const source = now ? now.words : loaded && (loadedBits & bit) !== 0 ? loaded.keys : null;
-      if (!source) continue;
-      const from = now ? (now.slotOf[i] as number) * KEY_WORDS : (k * 2 + pass) * KEY_WORDS;
-      const to = (r * 2 + pass) * KEY_WORDS;
-      keys[to] = source[from] as number;
-      keys[to + 1] = source[from + 1] as number;
-      keys[to + 2] = source[from + 2] as number;
-      keys[to + 3] = source[from + 3] as number;
+  out.writeUInt32LE(files.dirPaths.length, 24);
+  const columns = new Float64Array(out.buffer, out.byteOffset + at.size, 4 * count);
+  columns.set(files.size.subarray(0, count), 0);
+  columns.set(files.mtime.subarray(0, count), count);
+  columns.set(files.ctime.subarray(0, count), 2 * count);
+  columns.set(files.ino.subarray(0, count), 3 * count);
+  new Int32Array(out.buffer, out.byteOffset + at.dir, count).set(files.fileDir.subarray(0, count));
+  const flags = new Uint8Array(out.buffer, out.byteOffset + at.flags, count);
+  flags.set(fresh.flags);
+  const keys = new Int32Array(out.buffer, out.byteOffset + HEADER_BYTES, count * 2 * KEY_WORDS);
+  const copy = (source: Int32Array, from: number, to: number): void => {
+    keys[to] = source[from] as number;
+    keys[to + 1] = source[from + 1] as number;
+    keys[to + 2] = source[from + 2] as number;
+    keys[to + 3] = source[from + 3] as number;
+  };
+  // Keys computed now, from each pass's slots to their files' places.
+  for (const given of passes) {
+    if (!given) continue;
+    const { pass, files: passFiles, computed } = given;
+    const words = wordsOf(given.keys);
+    const bit = pass + 1;
+    for (let k = 0; k < passFiles.length; k++) {
+      const i = passFiles[k] as number;
+      if (computed[k] === 1 && i < count && ((fresh.flags[i] as number) & bit) !== 0)
+        copy(words, k * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
     }
-    out[at.flags + r] = freshBits | loadedBits;
   }
-  text.copy(out, at.text);
+  // Keys loaded and still good (the stamp matched) where none was computed now.
+  if (loaded) {
+    for (let i = 0; i < count; i++) {
+      const k = match[i] as number;
+      if (k < 0) continue;
+      const bits = (loaded.flags[k] as number) & ~(fresh.flags[i] as number);
+      if (bits === 0) continue;
+      for (let pass = 0; pass < 2; pass++)
+        if ((bits & (pass + 1)) !== 0) copy(loaded.keys, (k * 2 + pass) * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
+      flags[i] = (flags[i] as number) | bits;
+    }
+  }
+  out.write(text, at.text, "utf8");
   fs.mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, out, { mode: 0o600 });
