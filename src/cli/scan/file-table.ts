@@ -24,6 +24,8 @@ export class FileTable {
   /** Status-change time, ms: any write moves it (the hash cache's stamp). */
   ctime: Float64Array;
   ino: Float64Array;
+  /** The latest modification or status-change time of any file (ms): the hash cache skips its racy-window checks when this is old enough. */
+  newestStamp = -Infinity;
   /** "dev:ino" of files with several names (hard links), by file index; most files have one name. */
   readonly linkIds = new Map<number, string>();
   /**
@@ -76,6 +78,8 @@ export class FileTable {
     this.mtime[i] = mtime;
     this.ctime[i] = ctime;
     this.ino[i] = ino;
+    if (mtime > this.newestStamp) this.newestStamp = mtime;
+    if (ctime > this.newestStamp) this.newestStamp = ctime;
     this.dirFileCount[dir] = (this.dirFileCount[dir] ?? 0) + 1;
     return i;
   }

@@ -55,6 +55,8 @@ export interface StampedFiles {
   readonly mtime: Float64Array;
   readonly ctime: Float64Array;
   readonly ino: Float64Array;
+  /** The latest mtime or ctime of any file: when it is older than the racy window, no file is checked against it. */
+  readonly newestStamp: number;
 }
 
 export interface NodeHashCacheOptions {
@@ -247,12 +249,11 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       for (let i = 0; i < n; i++) if (wanted[i] === 1) entryOf(i);
     },
     save() {
-      const count = Math.min(n, MAX_CACHE_ENTRIES);
-      const fresh = freshKeys(files, count, computedIn, cutoff);
-      // No key computed and every remembered key still good (an unchanged tree): the file stays as it is.
-      if (fresh.count === 0 && (!loaded || matchedKeyed === keyed())) return;
+      // Every remembered key still good and no key computed (an unchanged tree): the file stays as it is.
+      const unchanged = !loaded || matchedKeyed === keyed();
+      if (unchanged && !computedIn.some((given) => given?.computed.includes(1))) return;
       try {
-        write(file, root, files, count, match, loaded, fresh, computedIn);
+        if (!write(file, root, files, Math.min(n, MAX_CACHE_ENTRIES), match, loaded, computedIn, cutoff, unchanged)) return;
         // This root's files of older formats can never be read again.
         for (let version = 1; version < HASH_CACHE_VERSION; version++) fs.rmSync(cacheFileFor(dir, root, version), { force: true });
         prune(dir, file);
@@ -347,38 +348,6 @@ function keyedEntries(loaded: Loaded): number {
   return keyed;
 }
 
-/** The keys computed this scan that are kept, per file: bit pass + 1 set for each. */
-interface FreshKeys {
-  flags: Uint8Array;
-  /** Files with at least one key kept. */
-  count: number;
-}
-
-/**
- * Which of the first `count` files keep a key computed now: one loop over each pass's slots at
- * the end, rather than a call and a copy per key while the pass waits (13,000 of them in a
- * small first scan, which runs unoptimised). A stamp within the racy window could hide a second
- * write in the same clock tick: such a file is left out.
- */
-function freshKeys(files: StampedFiles, count: number, passes: readonly (ComputedKeys | undefined)[], cutoff: number): FreshKeys {
-  const flags = new Uint8Array(count);
-  const { ctime, mtime } = files;
-  let kept = 0;
-  for (const given of passes) {
-    if (!given) continue;
-    const { pass, files: passFiles, computed } = given;
-    const bit = pass + 1;
-    for (let k = 0; k < passFiles.length; k++) {
-      if (computed[k] !== 1) continue;
-      const i = passFiles[k] as number;
-      if (i >= count || (ctime[i] ?? Infinity) > cutoff || (mtime[i] ?? Infinity) > cutoff) continue;
-      if (flags[i] === 0) kept++;
-      flags[i] = (flags[i] as number) | bit;
-    }
-  }
-  return { flags, count: kept };
-}
-
 /** A pass's keys as 32-bit words (keysOf's buffers are allocated whole: offset 0, a multiple of 16 long; anything else is copied once). */
 function wordsOf(keys: Uint8Array): Int32Array {
   const aligned = keys.byteOffset % 4 === 0 ? keys : Uint8Array.from(keys);
@@ -387,8 +356,11 @@ function wordsOf(keys: Uint8Array): Int32Array {
 
 /**
  * The next cache: the first `count` files of this scan in walk order, each with the keys still
- * valid — computed now (`fresh`), else loaded. Folders, names, folder indexes and stamps go in
- * whole; only keys are placed one by one.
+ * valid — computed now, else loaded. Folders, names, folder indexes and stamps go in whole;
+ * only keys are placed one by one, from each pass's slots (one loop per pass at the end, not a
+ * call and a copy per key while the pass waits). A file whose stamp is within the racy window
+ * keeps no key computed now: a second write in the same clock tick could hide behind it.
+ * False, and nothing written, when no key computed now is kept and the tree is `unchanged`.
  */
 function write(
   file: string,
@@ -397,9 +369,10 @@ function write(
   count: number,
   match: Int32Array,
   loaded: Loaded | null,
-  fresh: FreshKeys,
   passes: readonly (ComputedKeys | undefined)[],
-): void {
+  cutoff: number,
+  unchanged: boolean,
+): boolean {
   const parts = [root];
   if (files.dirPaths.length > 0) parts.push(files.dirPaths.join("\0"));
   if (count > 0) parts.push((count === files.fileCount ? files.names : files.names.slice(0, count)).join("\0"));
@@ -421,7 +394,6 @@ function write(
   columns.set(files.ino.subarray(0, count), 3 * count);
   new Int32Array(out.buffer, out.byteOffset + at.dir, count).set(files.fileDir.subarray(0, count));
   const flags = new Uint8Array(out.buffer, out.byteOffset + at.flags, count);
-  flags.set(fresh.flags);
   const keys = new Int32Array(out.buffer, out.byteOffset + HEADER_BYTES, count * 2 * KEY_WORDS);
   const copy = (source: Int32Array, from: number, to: number): void => {
     keys[to] = source[from] as number;
@@ -429,7 +401,10 @@ function write(
     keys[to + 2] = source[from + 2] as number;
     keys[to + 3] = source[from + 3] as number;
   };
-  // Keys computed now, from each pass's slots to their files' places.
+  // Keys computed now, from each pass's slots to their files' places (the stamps are checked only if one is recent).
+  const { ctime, mtime } = files;
+  const racy = files.newestStamp > cutoff;
+  let fresh = 0;
   for (const given of passes) {
     if (!given) continue;
     const { pass, files: passFiles, computed } = given;
@@ -437,16 +412,20 @@ function write(
     const bit = pass + 1;
     for (let k = 0; k < passFiles.length; k++) {
       const i = passFiles[k] as number;
-      if (computed[k] === 1 && i < count && ((fresh.flags[i] as number) & bit) !== 0)
-        copy(words, k * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
+      if (computed[k] !== 1 || i >= count) continue;
+      if (racy && ((ctime[i] ?? Infinity) > cutoff || (mtime[i] ?? Infinity) > cutoff)) continue;
+      if (flags[i] === 0) fresh++;
+      flags[i] = (flags[i] as number) | bit;
+      copy(words, k * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
     }
   }
+  if (fresh === 0 && unchanged) return false;
   // Keys loaded and still good (the stamp matched) where none was computed now.
   if (loaded) {
     for (let i = 0; i < count; i++) {
       const k = match[i] as number;
       if (k < 0) continue;
-      const bits = (loaded.flags[k] as number) & ~(fresh.flags[i] as number);
+      const bits = (loaded.flags[k] as number) & ~(flags[i] as number);
       if (bits === 0) continue;
       for (let pass = 0; pass < 2; pass++)
         if ((bits & (pass + 1)) !== 0) copy(loaded.keys, (k * 2 + pass) * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
@@ -458,6 +437,7 @@ function write(
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, out, { mode: 0o600 });
   fs.renameSync(temp, file); // readers see the old file or the new one, never half of one
+  return true;
 }
 
 /** Keeps the MAX_CACHE_FILES most recently written cache files. */
