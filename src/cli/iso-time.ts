@@ -1,14 +1,25 @@
 const DAY_MS = 86_400_000;
 /** 10000-01-01T00:00:00Z: from there on Date writes a six-digit year. */
 const YEAR_10000_MS = 253_402_300_800_000;
-const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
-const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"));
+/** "HH:MM:" by minute of the day, "SS." by second, "mmmZ" by millisecond: the time part is three entries. Made on first use (~0.4 ms). */
+let tables: { minutes: string[]; seconds: string[]; milliseconds: string[] } | null = null;
+
+function timeTables(): NonNullable<typeof tables> {
+  const two = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, "0"));
+  const minutes = new Array<string>(1440);
+  for (let m = 0; m < 1440; m++) minutes[m] = `${two[Math.floor(m / 60)]}:${two[m % 60]}:`;
+  return {
+    minutes,
+    seconds: two.map((ss) => `${ss}.`),
+    milliseconds: Array.from({ length: 1000 }, (_, n) => `${String(n).padStart(3, "0")}Z`),
+  };
+}
 /** "YYYY-MM-DDT" by day number: a scan's files share a few thousand days at most. */
 const dayPrefixes = new Map<number, string>();
 
 /**
  * `new Date(ms).toISOString()`, the same string, faster for whole ms from 1970 on: the date
- * part is made once per day, the time part from two small tables. The JSON report writes one
+ * part is made once per day, the time part from three small tables. The JSON report writes one
  * per old file: 55,000 on the 100,000-file corpus took 96–116 ms with toISOString and 59–75 ms
  * with this in a fresh process (not yet optimised by the JIT, as in the CLI). Anything else
  * goes to Date.
@@ -24,5 +35,8 @@ export function isoUtc(ms: number): string {
   }
   const time = ms - day * DAY_MS;
   const seconds = Math.floor(time / 1000);
-  return `${prefix}${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}.${THREE_DIGITS[time % 1000]}Z`;
+  tables ??= timeTables();
+  // Three joins, not eight: each + makes a string, and this runs once per old file, unoptimised
+  // (11,000 times: 3 ms against 6.5 under --no-opt).
+  return prefix + tables.minutes[Math.floor(seconds / 60)] + tables.seconds[seconds % 60] + tables.milliseconds[time % 1000];
 }

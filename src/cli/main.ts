@@ -3,12 +3,11 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { ScanAccessError } from "../scan/errors";
 import type { ScanResult } from "../scan/types";
-import type { ScanSummary } from "../domain/schemas/scan-summary";
 import { type CliCommand, USAGE, UsageError, parseCliArgs } from "./args";
 import { formatBinaryBytes, formatCount, plural } from "./format";
 import { createProfile } from "./profile";
 import { type ProgressStream, createProgressBar } from "./progress-bar";
-import { WalkFacts, jsonReportText } from "./report-json-columns";
+import { type JsonReportText, WalkFacts, jsonReportText } from "./report-json-columns";
 import { toJsonReport } from "./report-json";
 import { formatTextReport } from "./report-text";
 import { type TreeScanOptions, scanColumns, scanTree } from "./scan/tree-scan";
@@ -63,7 +62,7 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   const useBar = command.progress === "auto" && io.stderr.isTTY === true;
   const bar = useBar ? createProgressBar(io.stderr) : null;
   let result: ScanResult | null = null;
-  let report: { summary: ScanSummary; text: string } | null = null;
+  let report: JsonReportText | null = null;
   try {
     const threads = command.threads ?? defaultThreads();
     const options: TreeScanOptions = {
@@ -114,7 +113,9 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
   }
   const seconds = (performance.now() - started) / 1000;
   if (report) {
-    io.stdout.write(`${report.text}\n`);
+    // In parts: the old files' JSON is never joined into one string (report-json-columns.ts).
+    for (const part of report.parts) io.stdout.write(part);
+    io.stdout.write("\n");
   } else if (result && command.json) {
     const photosJson = photos ? (await import("./photos/photo-report-json")).toJsonPhotos(photos) : undefined;
     const full = toJsonReport(root, result);

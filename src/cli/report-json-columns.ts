@@ -27,16 +27,21 @@ export class WalkFacts implements SideWork {
   largeBytes = 0;
   oldBytes = 0;
   large: { path: string; size: number }[] = [];
-  /** Old files: only their count is kept as a number, the entries only as JSON text (oldJson). */
+  /** Old files: only their count is kept as a number, the entries only as JSON text (oldParts). */
   oldCount = 0;
   empty: string[] = [];
   largeJson = "";
-  oldJson = "";
+  /**
+   * The old files' entries as JSON, a slice of them per part, without the brackets and the
+   * commas between parts: never joined into one string, the report writes them one by one
+   * (the joined text and the report around it made 2 MB more of old-generation strings on
+   * c20k, enough to start a full collection in the last milliseconds of a rescan).
+   */
+  readonly oldParts: string[] = [];
   emptyJson = "";
   private readonly categoryByExtension = new Map<string, number>();
   private readonly oldFiles: number[] = [];
   private readonly oldTimes: number[] = [];
-  private readonly oldChunks: string[] = [];
   private oldOrder: Int32Array | null = null;
   /** 0: summing items, 1: ordering old files, 2: making old entries, 3: large and empty, 4: done. */
   private stage = 0;
@@ -121,12 +126,14 @@ export class WalkFacts implements SideWork {
     }
     // The array's JSON is its items' JSON joined by commas: made a slice at a time, and the
     // objects dropped (kept, 55,000 of them lived through every collection to the end).
-    if (end > start) this.oldChunks.push(JSON.stringify(slice).slice(1, -1));
+    if (end > start) this.oldParts.push(JSON.stringify(slice).slice(1, -1));
     this.at = end;
-    if (end === order.length) {
-      this.oldJson = `[${this.oldChunks.join(",")}]`;
-      this.stage = 3;
-    }
+    if (end === order.length) this.stage = 3;
+  }
+
+  /** The old files' JSON array as one string (tests; the report writes oldParts). */
+  get oldJson(): string {
+    return `[${this.oldParts.join(",")}]`;
   }
 
   private largeAndEmpty(): void {
@@ -149,16 +156,31 @@ export class WalkFacts implements SideWork {
  * the scan, tree-scan's besideKeys, else here). report-json-columns.test.ts holds the two
  * texts equal.
  */
-export function jsonReportText(root: string, scanned: ScannedTree, facts?: WalkFacts | null): { summary: ScanSummary; text: string } {
+export function jsonReportText(root: string, scanned: ScannedTree, facts?: WalkFacts | null): JsonReportText {
   const walk = (facts ?? new WalkFacts(scanned.table, scanned.found.itemFiles, scanned.nowMs)).finish();
   const { summary, duplicates, skippedBy } = reportBody(scanned, walk);
   const json = JSON.stringify;
   // CliJsonReport's keys in toJsonReport's order: JSON.stringify writes an object so, with no space.
-  const text =
-    `{"root":${json(root)},"summary":${json(summary)},"duplicates":${json(duplicates)},` +
-    `"large":${walk.largeJson},"old":${walk.oldJson},"empty":${walk.emptyJson},"skipped":${json(summary.skipped)},` +
-    `"skippedBy":${json(skippedBy)},"hardLinks":${json(scanned.found.hardLinks)},"metadataOnly":${json(scanned.metadataOnly)}}`;
-  return { summary, text };
+  const parts = [`{"root":${json(root)},"summary":${json(summary)},"duplicates":${json(duplicates)},"large":${walk.largeJson},"old":[`];
+  walk.oldParts.forEach((part, k) => parts.push(k === 0 ? part : `,${part}`));
+  parts.push(
+    `],"empty":${walk.emptyJson},"skipped":${json(summary.skipped)},` +
+      `"skippedBy":${json(skippedBy)},"hardLinks":${json(scanned.found.hardLinks)},"metadataOnly":${json(scanned.metadataOnly)}}`,
+  );
+  return {
+    summary,
+    parts,
+    get text() {
+      return parts.join("");
+    },
+  };
+}
+
+/** The `--json` report: its text in parts, to be written one after the other (`text` joins them). */
+export interface JsonReportText {
+  summary: ScanSummary;
+  parts: readonly string[];
+  readonly text: string;
 }
 
 /** The summary and the duplicate groups: what needs the keys. */
