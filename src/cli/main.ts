@@ -193,15 +193,24 @@ const QUICK_COMPILERS = {
  * without against 1.42 s). Decision 016, session 11.
  */
 function quickAfterSmallWalk(files: number): void {
-  if (files <= QUICK_COMPILERS.largeTree) setFlagsFromString("--no-opt");
+  if (files > QUICK_COMPILERS.largeTree) return;
+  setFlagsFromString("--no-opt");
+  // Nor does V8 start incremental marking: a small scan's old generation ends near the 10 MB
+  // where marking starts (9.8 MB at a c20k rescan's exit), so a few hundred KB more or less
+  // decided whether a full collection ran in its last milliseconds (~4 ms). Only the hard
+  // limit (13 MB at start-up) collects now. c20k: rescan 147.5 → 143.2 ms (21 runs, phase
+  // medians), first scan 205 → 200 (15 runs). Decision 016, session 13.
+  setFlagsFromString("--no-incremental-marking");
 }
 
 /**
  * Back to V8's defaults once the scan is done: photo analysis (--similar) runs pixel loops that
- * need TurboFan, and the code cache saved at exit (bin/cleanspace.cjs) carries a hash of the
- * flags: data made under --no-opt was rejected by the next start, which compiled the CLI again
- * (start-up 50 ms against 33). Small first scans on two threads did that before this.
+ * need TurboFan and makes garbage that incremental marking should collect, and the code cache
+ * saved at exit (bin/cleanspace.cjs) carries a hash of the flags: data made under --no-opt was
+ * rejected by the next start, which compiled the CLI again (start-up 50 ms against 33). Small
+ * first scans on two threads did that before this.
  */
 function defaultCompilers(): void {
   setFlagsFromString("--opt");
+  setFlagsFromString("--incremental-marking");
 }
