@@ -3,7 +3,7 @@ import type { Crew } from "./crew";
 import type { EarlyKeys } from "./early-keys";
 import type { FileTable } from "./file-table";
 import type { KeyPass, NodeHashCache } from "./hash-cache-file";
-import { type SideWork, runPass } from "./hash-pass";
+import { type SideWork, runPass, sideWorks } from "./hash-pass";
 import { KEY_BYTES, type KeyReader, copyKey } from "./key-reader";
 
 export interface FindGroupsInput {
@@ -92,7 +92,8 @@ function findIn(input: FindGroupsInput, itemFiles: Int32Array, hardLinks: number
     }
     fullSlots.push(next);
   }
-  const full = keysOf(input, 1, fullFiles, beside);
+  // While the workers read the full pass, the main thread also lays out the hash cache's next file.
+  const full = keysOf(input, 1, fullFiles, sideWorks(beside, input.cache?.prepareSave()));
   const afterFull = splitByKey(fullSlots, full.keys, full.ok);
   for (const slots of afterFull.groups) groups.push(slots.map((s) => positionOf(fullFiles[s] as number)));
   onPhase?.(`full-pass (${fullFiles.length} files, ${full.read} read, ${full.byWorkers} by workers)`);

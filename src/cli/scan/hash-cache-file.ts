@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
 import { defaultCacheDir } from "../cache-dir";
+import type { SideWork } from "./hash-pass";
 import { KEY_BYTES } from "./key-reader";
 
 /**
@@ -92,6 +93,12 @@ export interface NodeHashCache {
   matchAll(files: ArrayLike<number>): void;
   /** Writes the cache for the next scan, in walk order; never throws (an unsaved cache is a miss next time). */
   save(): void;
+  /**
+   * The part of `save` that needs no full-pass key (the file laid out, the first pass's keys
+   * placed), as side work for the main thread while the workers read the full pass (hash-pass.ts);
+   * null when this scan computed no first key. `save` does whatever of it is left.
+   */
+  prepareSave(): SideWork | null;
 }
 
 interface Loaded {
@@ -206,6 +213,8 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
     if (loaded.flags[k] !== 0) matchedKeyed++;
     return k;
   };
+  /** Made by prepareSave, or by save. */
+  let writer: CacheWriter | null = null;
   /** A 32-bit view of the last `out` (keysOf hands the same buffer for a whole pass); null when unaligned. */
   let outBytes: Uint8Array | null = null;
   let outWords: Int32Array | null = null;
@@ -248,12 +257,19 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       for (let j = 0; j < lookedUp.length; j++) wanted[lookedUp[j] as number] = 1;
       for (let i = 0; i < n; i++) if (wanted[i] === 1) entryOf(i);
     },
+    prepareSave() {
+      // Worth it when this scan will write: it computed first keys (a tree it knows whole writes nothing).
+      if (writer || !computedIn[0]?.computed.includes(1)) return writer;
+      writer = new CacheWriter(file, root, files, Math.min(n, MAX_CACHE_ENTRIES), match, loaded, computedIn[0], cutoff);
+      return writer;
+    },
     save() {
       // Every remembered key still good and no key computed (an unchanged tree): the file stays as it is.
       const unchanged = !loaded || matchedKeyed === keyed();
       if (unchanged && !computedIn.some((given) => given?.computed.includes(1))) return;
       try {
-        if (!write(file, root, files, Math.min(n, MAX_CACHE_ENTRIES), match, loaded, computedIn, cutoff, unchanged)) return;
+        writer ??= new CacheWriter(file, root, files, Math.min(n, MAX_CACHE_ENTRIES), match, loaded, computedIn[0], cutoff);
+        if (!writer.finish(computedIn, unchanged)) return;
         // This root's files of older formats can never be read again.
         for (let version = 1; version < HASH_CACHE_VERSION; version++) fs.rmSync(cacheFileFor(dir, root, version), { force: true });
         prune(dir, file);
@@ -354,90 +370,148 @@ function wordsOf(keys: Uint8Array): Int32Array {
   return new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
 }
 
+/** Pass slots placed per step of a CacheWriter (well under a millisecond unoptimised). */
+const SLOTS_PER_STEP = 4096;
+
 /**
  * The next cache: the first `count` files of this scan in walk order, each with the keys still
  * valid — computed now, else loaded. Folders, names, folder indexes and stamps go in whole;
  * only keys are placed one by one, from each pass's slots (one loop per pass at the end, not a
  * call and a copy per key while the pass waits). A file whose stamp is within the racy window
  * keeps no key computed now: a second write in the same clock tick could hide behind it.
- * False, and nothing written, when no key computed now is kept and the tree is `unchanged`.
+ *
+ * Made in steps (SideWork): everything but the full pass's keys can be made while the workers
+ * read the full pass (findGroups), and `finish` does the rest.
  */
-function write(
-  file: string,
-  root: string,
-  files: StampedFiles,
-  count: number,
-  match: Int32Array,
-  loaded: Loaded | null,
-  passes: readonly (ComputedKeys | undefined)[],
-  cutoff: number,
-  unchanged: boolean,
-): boolean {
-  const parts = [root];
-  if (files.dirPaths.length > 0) parts.push(files.dirPaths.join("\0"));
-  if (count > 0) parts.push((count === files.fileCount ? files.names : files.names.slice(0, count)).join("\0"));
-  const text = parts.join("\0");
-  const textBytes = Buffer.byteLength(text, "utf8");
-  const at = sections(count);
-  const out = Buffer.alloc(at.text + textBytes);
-  out.writeUInt32LE(MAGIC, 0);
-  out.writeUInt32LE(HASH_CACHE_VERSION, 4);
-  out.writeUInt32LE(count, 8);
-  out.writeUInt32LE(textBytes, 12);
-  out.writeUInt32LE(WHOLE_FILE_FIRST_PASS_BYTES, 16);
-  out.writeUInt32LE(PARTIAL_BLOCK_BYTES, 20);
-  out.writeUInt32LE(files.dirPaths.length, 24);
-  const columns = new Float64Array(out.buffer, out.byteOffset + at.size, 4 * count);
-  columns.set(files.size.subarray(0, count), 0);
-  columns.set(files.mtime.subarray(0, count), count);
-  columns.set(files.ctime.subarray(0, count), 2 * count);
-  columns.set(files.ino.subarray(0, count), 3 * count);
-  new Int32Array(out.buffer, out.byteOffset + at.dir, count).set(files.fileDir.subarray(0, count));
-  const flags = new Uint8Array(out.buffer, out.byteOffset + at.flags, count);
-  const keys = new Int32Array(out.buffer, out.byteOffset + HEADER_BYTES, count * 2 * KEY_WORDS);
-  const copy = (source: Int32Array, from: number, to: number): void => {
+class CacheWriter implements SideWork {
+  private out: Buffer | null = null;
+  private flags: Uint8Array = new Uint8Array(0);
+  private keys: Int32Array = new Int32Array(0);
+  /** Passes whose keys are placed; the pass being placed and the next slot of it. */
+  private readonly placed: boolean[] = [false, false];
+  private placing: ComputedKeys | null = null;
+  private next = 0;
+  private readonly racy: boolean;
+  /** Files with a key computed now (kept), so far. */
+  private fresh = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly root: string,
+    private readonly files: StampedFiles,
+    private readonly count: number,
+    private readonly match: Int32Array,
+    private readonly loaded: Loaded | null,
+    /** The first pass's keys, placed as side work; the full pass's come to `finish`. */
+    private readonly first: ComputedKeys | undefined,
+    private readonly cutoff: number,
+  ) {
+    this.racy = files.newestStamp > cutoff;
+  }
+
+  /** A step failed (run as side work, it must not fail the scan): nothing is written. */
+  private failed = false;
+
+  get done(): boolean {
+    return this.failed || (this.out !== null && (this.first === undefined || this.placed[0] === true));
+  }
+
+  step(): boolean {
+    try {
+      if (this.out === null) this.layOut();
+      else if (this.first && !this.placed[0]) this.place(this.first, SLOTS_PER_STEP);
+    } catch {
+      this.failed = true;
+    }
+    return !this.done;
+  }
+
+  /** Writes the file with every pass's keys (`passes`); false, and nothing written, when no key computed now is kept and the tree is `unchanged`. */
+  finish(passes: readonly (ComputedKeys | undefined)[], unchanged: boolean): boolean {
+    while (this.step());
+    if (this.failed) return false;
+    for (const given of passes) if (given && !this.placed[given.pass]) this.place(given, Infinity);
+    if (this.fresh === 0 && unchanged) return false;
+    const { loaded, count, match, flags } = this;
+    // Keys loaded and still good (the stamp matched) where none was computed now.
+    if (loaded) {
+      for (let i = 0; i < count; i++) {
+        const k = match[i] as number;
+        if (k < 0) continue;
+        const bits = (loaded.flags[k] as number) & ~(flags[i] as number);
+        if (bits === 0) continue;
+        for (let pass = 0; pass < 2; pass++)
+          if ((bits & (pass + 1)) !== 0) this.copy(loaded.keys, (k * 2 + pass) * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
+        flags[i] = (flags[i] as number) | bits;
+      }
+    }
+    fs.mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
+    const temp = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, this.out as Buffer, { mode: 0o600 });
+    fs.renameSync(temp, this.file); // readers see the old file or the new one, never half of one
+    return true;
+  }
+
+  /** The file's buffer: header, stamps, folder indexes and text, the keys and flags still empty. */
+  private layOut(): void {
+    const { files, count, root } = this;
+    const parts = [root];
+    if (files.dirPaths.length > 0) parts.push(files.dirPaths.join("\0"));
+    if (count > 0) parts.push((count === files.fileCount ? files.names : files.names.slice(0, count)).join("\0"));
+    const text = parts.join("\0");
+    const textBytes = Buffer.byteLength(text, "utf8");
+    const at = sections(count);
+    const out = Buffer.alloc(at.text + textBytes);
+    out.writeUInt32LE(MAGIC, 0);
+    out.writeUInt32LE(HASH_CACHE_VERSION, 4);
+    out.writeUInt32LE(count, 8);
+    out.writeUInt32LE(textBytes, 12);
+    out.writeUInt32LE(WHOLE_FILE_FIRST_PASS_BYTES, 16);
+    out.writeUInt32LE(PARTIAL_BLOCK_BYTES, 20);
+    out.writeUInt32LE(files.dirPaths.length, 24);
+    const columns = new Float64Array(out.buffer, out.byteOffset + at.size, 4 * count);
+    columns.set(files.size.subarray(0, count), 0);
+    columns.set(files.mtime.subarray(0, count), count);
+    columns.set(files.ctime.subarray(0, count), 2 * count);
+    columns.set(files.ino.subarray(0, count), 3 * count);
+    new Int32Array(out.buffer, out.byteOffset + at.dir, count).set(files.fileDir.subarray(0, count));
+    out.write(text, at.text, "utf8");
+    this.flags = new Uint8Array(out.buffer, out.byteOffset + at.flags, count);
+    this.keys = new Int32Array(out.buffer, out.byteOffset + HEADER_BYTES, count * 2 * KEY_WORDS);
+    this.out = out;
+  }
+
+  /** Places up to `most` more slots of a pass's computed keys at their files' places (the stamps checked only if one is recent). */
+  private place(given: ComputedKeys, most: number): void {
+    if (this.placing !== given) {
+      this.placing = given;
+      this.next = 0;
+    }
+    const { pass, files: passFiles, computed } = given;
+    const words = wordsOf(given.keys);
+    const bit = pass + 1;
+    const { ctime, mtime } = this.files;
+    const { count, cutoff, racy, flags } = this;
+    const end = Math.min(passFiles.length, this.next + most);
+    for (let k = this.next; k < end; k++) {
+      const i = passFiles[k] as number;
+      if (computed[k] !== 1 || i >= count) continue;
+      if (racy && ((ctime[i] ?? Infinity) > cutoff || (mtime[i] ?? Infinity) > cutoff)) continue;
+      if (flags[i] === 0) this.fresh++;
+      flags[i] = (flags[i] as number) | bit;
+      this.copy(words, k * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
+    }
+    this.next = end;
+    if (end === passFiles.length) this.placed[pass] = true;
+  }
+
+  private copy(source: Int32Array, from: number, to: number): void {
+    const { keys } = this;
     keys[to] = source[from] as number;
     keys[to + 1] = source[from + 1] as number;
     keys[to + 2] = source[from + 2] as number;
     keys[to + 3] = source[from + 3] as number;
-  };
-  // Keys computed now, from each pass's slots to their files' places (the stamps are checked only if one is recent).
-  const { ctime, mtime } = files;
-  const racy = files.newestStamp > cutoff;
-  let fresh = 0;
-  for (const given of passes) {
-    if (!given) continue;
-    const { pass, files: passFiles, computed } = given;
-    const words = wordsOf(given.keys);
-    const bit = pass + 1;
-    for (let k = 0; k < passFiles.length; k++) {
-      const i = passFiles[k] as number;
-      if (computed[k] !== 1 || i >= count) continue;
-      if (racy && ((ctime[i] ?? Infinity) > cutoff || (mtime[i] ?? Infinity) > cutoff)) continue;
-      if (flags[i] === 0) fresh++;
-      flags[i] = (flags[i] as number) | bit;
-      copy(words, k * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
-    }
   }
-  if (fresh === 0 && unchanged) return false;
-  // Keys loaded and still good (the stamp matched) where none was computed now.
-  if (loaded) {
-    for (let i = 0; i < count; i++) {
-      const k = match[i] as number;
-      if (k < 0) continue;
-      const bits = (loaded.flags[k] as number) & ~(flags[i] as number);
-      if (bits === 0) continue;
-      for (let pass = 0; pass < 2; pass++)
-        if ((bits & (pass + 1)) !== 0) copy(loaded.keys, (k * 2 + pass) * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
-      flags[i] = (flags[i] as number) | bits;
-    }
-  }
-  out.write(text, at.text, "utf8");
-  fs.mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, out, { mode: 0o600 });
-  fs.renameSync(temp, file); // readers see the old file or the new one, never half of one
-  return true;
 }
 
 /** Keeps the MAX_CACHE_FILES most recently written cache files. */

@@ -347,6 +347,17 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     expect(phases.find((p) => p.startsWith("cache"))).toMatch(/, 0 misses\)/);
   });
 
+  it("writes the same hash cache file when its layout is made while a worker reads the full pass as when one thread makes it at the end", async () => {
+    const dir = corpora[1] as string;
+    const alone = { dir: join(work, "cache-alone"), racyWindowMs: 0 };
+    const beside = { dir: join(work, "cache-beside"), racyWindowMs: 0 };
+    await scanTree(dir, { now: NOW, cache: alone });
+    const phases: string[] = [];
+    await scanTree(dir, { now: NOW, cache: beside, threads: 2, workerUrl, fs: slowFs(), onPhase: (p) => phases.push(p) });
+    expect(byWorkers(phases, "full-pass")).toBeGreaterThan(0);
+    expect(fs.readFileSync(cacheFileFor(beside.dir, dir)).equals(fs.readFileSync(cacheFileFor(alone.dir, dir)))).toBe(true);
+  });
+
   it("walks by entering each folder (the default) and leaves the working folder as it was, also when stopped midway", async () => {
     const dir = corpora[1] as string;
     const home = process.cwd();
