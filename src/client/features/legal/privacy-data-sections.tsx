@@ -35,8 +35,9 @@ export function PrivacyDataSections() {
         </p>
         <p>
           The command-line tool keeps a cache of its own in your user cache folder (for example <code>~/.cache/cleanspace</code>): for each
-          folder it scanned, the paths, sizes, dates and fingerprints of the files it read, so a rescan skips unchanged files; and the
-          compiled code of the tool itself, so it starts sooner. None of it is uploaded, and deleting that folder is always safe.
+          folder it scanned, the paths, sizes and dates of its files and the fingerprints of those it read, so a rescan skips unchanged
+          files; and the compiled code of the tool itself, so it starts sooner. None of it is uploaded, and deleting that folder is always
+          safe.
         </p>
         <p>
           A cleanup you make while offline (or while our server cannot be reached) waits in the same IndexedDB storage, holding exactly what
