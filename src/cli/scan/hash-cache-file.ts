@@ -14,7 +14,7 @@ import { KEY_BYTES } from "./key-reader";
  * file whole, and an unchanged tree's entries line up with its files index for index. Saving
  * only the files with a key took 44–57 ms of a first scan of 100,000 files (loops over 86,582
  * of them to pick, gather and copy, run once and mostly before V8 optimised them); whole,
- * 16–20 (decision 016, session 13).
+ * 23–27 (decision 016, session 13).
  *
  * Layout (little-endian), version 2: a 32-byte header (magic "CSHC", format version, entry
  * count, bytes of the text block, the two first-pass sizes the keys were made with — other
@@ -215,6 +215,8 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
   };
   /** Made by prepareSave, or by save. */
   let writer: CacheWriter | null = null;
+  const newWriter = (): CacheWriter =>
+    new CacheWriter(file, root, files, Math.min(n, MAX_CACHE_ENTRIES), match, loaded, computedIn[0], cutoff);
   /** A 32-bit view of the last `out` (keysOf hands the same buffer for a whole pass); null when unaligned. */
   let outBytes: Uint8Array | null = null;
   let outWords: Int32Array | null = null;
@@ -260,7 +262,7 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
     prepareSave() {
       // Worth it when this scan will write: it computed first keys (a tree it knows whole writes nothing).
       if (writer || !computedIn[0]?.computed.includes(1)) return writer;
-      writer = new CacheWriter(file, root, files, Math.min(n, MAX_CACHE_ENTRIES), match, loaded, computedIn[0], cutoff);
+      writer = newWriter();
       return writer;
     },
     save() {
@@ -268,7 +270,7 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
       const unchanged = !loaded || matchedKeyed === keyed();
       if (unchanged && !computedIn.some((given) => given?.computed.includes(1))) return;
       try {
-        writer ??= new CacheWriter(file, root, files, Math.min(n, MAX_CACHE_ENTRIES), match, loaded, computedIn[0], cutoff);
+        writer ??= newWriter();
         if (!writer.finish(computedIn, unchanged)) return;
         // This root's files of older formats can never be read again.
         for (let version = 1; version < HASH_CACHE_VERSION; version++) fs.rmSync(cacheFileFor(dir, root, version), { force: true });
@@ -394,6 +396,8 @@ class CacheWriter implements SideWork {
   private readonly racy: boolean;
   /** Files with a key computed now (kept), so far. */
   private fresh = 0;
+  /** A step failed (run as side work, it must not fail the scan): nothing is written. */
+  private failed = false;
 
   constructor(
     private readonly file: string,
@@ -408,9 +412,6 @@ class CacheWriter implements SideWork {
   ) {
     this.racy = files.newestStamp > cutoff;
   }
-
-  /** A step failed (run as side work, it must not fail the scan): nothing is written. */
-  private failed = false;
 
   get done(): boolean {
     return this.failed || (this.out !== null && (this.first === undefined || this.placed[0] === true));
