@@ -56,7 +56,8 @@ export function findGroups(input: FindGroupsInput): FoundGroups {
 function findIn(input: FindGroupsInput, itemFiles: Int32Array, hardLinks: number, beside: SideWork | null): FoundGroups {
   const { table, metadataOnly, onPhase } = input;
   const positionOf = positionsOf(itemFiles, table.fileCount, hardLinks);
-  const sizeGroups = groupBySize(table, itemFiles);
+  // Item positions are file indexes when no hard link was folded: then the walk's early keys grouped the sizes already.
+  const sizeGroups = (hardLinks === 0 ? input.early?.sizeGroups(table.fileCount) : null) ?? groupBySize(table, itemFiles);
   onPhase?.(`sizes (${sizeGroups.length} sizes shared)`);
   if (metadataOnly) return { itemFiles, hardLinks, groups: sizeGroups, unreadable: 0 };
 
