@@ -240,6 +240,11 @@ async function measure(context, kind) {
       groups: groups.length,
       peak,
       peakHeapMb: Math.round(bench.peakHeap / 1e6),
+      // Each stage's first report from the worker, ms after the change event; the result's arrival last.
+      stages: {
+        ...Object.fromEntries(Object.entries(bench.stages).map(([k, t]) => [k, t - bench.handled])),
+        result: bench.result - bench.handled,
+      },
       posts: {
         count: bench.posts,
         ms: bench.postMs,
@@ -539,7 +544,12 @@ if (results.length > 0) {
   );
   results.forEach((r, i) =>
     console.log(
-      `run ${i + 1}: hand-off ${Math.round(r.posts.handOffMs)} ms in ${r.posts.count} messages (${Math.round(r.posts.ms)} ms inside postMessage, at most ${Math.round(r.posts.max)} ms for one); ${longTasks(r.tasks)}; over ${LONG_TASK_LIMIT_MS} ms while the worker scans: ${r.longest.scan > LONG_TASK_LIMIT_MS ? "yes" : "no"}`,
+      `run ${i + 1}: hand-off ${Math.round(r.posts.handOffMs)} ms in ${r.posts.count} messages (${Math.round(r.posts.ms)} ms inside postMessage, at most ${Math.round(r.posts.max)} ms for one); ${longTasks(r.tasks)}; over ${LONG_TASK_LIMIT_MS} ms while the worker scans: ${r.longest.scan > LONG_TASK_LIMIT_MS ? "yes" : "no"}; stages (ms after the change): ${Object.entries(
+        r.stages,
+      )
+        .sort((a, b) => a[1] - b[1])
+        .map(([k, t]) => `${k} +${Math.round(t)}`)
+        .join(", ")}`,
     ),
   );
 }
