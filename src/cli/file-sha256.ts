@@ -10,7 +10,7 @@ export type ReadFs = Pick<typeof nodeFs, "openSync" | "readSync" | "closeSync">;
  * not the scan's xxHash128: the plan's hash is what stands between a changed file and its
  * removal, so it is a cryptographic one, and every browser can compute it too.
  */
-export function sha256File(fs: ReadFs, path: string): string {
+export function sha256File(fs: ReadFs, path: nodeFs.PathLike): string {
   const hash = createHash("sha256");
   const buffer = Buffer.allocUnsafe(CHUNK);
   const fd = fs.openSync(path, "r");
@@ -27,7 +27,7 @@ export function sha256File(fs: ReadFs, path: string): string {
 }
 
 /** True when the two files hold the same bytes, compared byte for byte (not by hash). */
-export function sameBytes(fs: ReadFs, a: string, b: string): boolean {
+export function sameBytes(fs: ReadFs, a: nodeFs.PathLike, b: nodeFs.PathLike): boolean {
   const bufA = Buffer.allocUnsafe(CHUNK);
   const bufB = Buffer.allocUnsafe(CHUNK);
   const fdA = fs.openSync(a, "r");
@@ -58,4 +58,26 @@ function readFull(fs: ReadFs, fd: number, buffer: Buffer): number {
     total += read;
   }
   return total;
+}
+
+/** True when every byte of `part` is, in order, the start of `whole` (a copy cut short, or a whole copy). */
+export function bytesArePrefix(fs: ReadFs, part: nodeFs.PathLike, whole: nodeFs.PathLike): boolean {
+  const bufA = Buffer.allocUnsafe(CHUNK);
+  const bufB = Buffer.allocUnsafe(CHUNK);
+  const fdA = fs.openSync(part, "r");
+  try {
+    const fdB = fs.openSync(whole, "r");
+    try {
+      for (;;) {
+        const readA = readFull(fs, fdA, bufA);
+        if (readA === 0) return true;
+        const readB = readFull(fs, fdB, bufB);
+        if (readB < readA || !bufA.subarray(0, readA).equals(bufB.subarray(0, readA))) return false;
+      }
+    } finally {
+      fs.closeSync(fdB);
+    }
+  } finally {
+    fs.closeSync(fdA);
+  }
 }

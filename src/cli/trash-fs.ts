@@ -5,10 +5,12 @@
  * (a full disk, a read-only folder) even when they run as root.
  */
 import * as nodeFs from "node:fs";
-import { dirname } from "node:path";
+import { spawnSync } from "node:child_process";
 import { TRASH_DIR } from "../domain/scan-rules";
 import type { JournalRecord } from "../domain/schemas/trash-journal";
 import { JOURNAL_FILE, formatJournalRecord, parseJournal } from "../domain/trash-journal";
+import { sameBytes } from "./file-sha256";
+import { pathBytes } from "./path-bytes";
 
 export type TrashFs = Pick<
   typeof nodeFs,
@@ -26,6 +28,7 @@ export type TrashFs = Pick<
   | "utimesSync"
   | "linkSync"
   | "chmodSync"
+  | "chownSync"
   | "readFileSync"
   | "rmdirSync"
   | "readdirSync"
@@ -34,12 +37,12 @@ export type TrashFs = Pick<
 
 export const realFs: TrashFs = nodeFs;
 
-/** Absolute path of a root-relative "/"-separated path. */
-export function inRoot(root: string, rel: string): string {
-  return root.endsWith("/") ? `${root}${rel}` : `${root}/${rel}`;
+/** Absolute path, as bytes, of a root-relative "/"-separated path (path-bytes.ts: names that are not UTF-8 stay exact). */
+export function inRoot(root: string, rel: string): Buffer {
+  return pathBytes(root.endsWith("/") ? `${root}${rel}` : `${root}/${rel}`);
 }
 
-export function journalPath(root: string): string {
+export function journalPath(root: string): Buffer {
   return inRoot(root, `${TRASH_DIR}/${JOURNAL_FILE}`);
 }
 
@@ -88,10 +91,11 @@ export function openJournal(fs: TrashFs, root: string): JournalWriter {
 
 /**
  * Moves a file within the root: a rename, or on another file system (a mount inside the
- * folder) a copy checked for size, given the old time, and only then the old name removed.
+ * folder) a copy, as `mv` makes it: same bytes (compared byte for byte), same owner, group,
+ * permission bits, times and extended attributes; only then is the old name removed.
  */
-export function moveFile(fs: TrashFs, from: string, to: string): void {
-  fs.mkdirSync(dirname(to), { recursive: true });
+export function moveFile(fs: TrashFs, from: Buffer, to: Buffer): void {
+  fs.mkdirSync(parentOf(to), { recursive: true });
   if (fs.existsSync(to)) throw new Error("the destination is taken");
   try {
     fs.renameSync(from, to);
@@ -99,11 +103,11 @@ export function moveFile(fs: TrashFs, from: string, to: string): void {
   } catch (error) {
     if (errorCode(error) !== "EXDEV") throw error;
   }
-  const stats = fs.statSync(from);
+  const stats = fs.lstatSync(from);
   try {
     fs.copyFileSync(from, to, nodeFs.constants.COPYFILE_EXCL);
-    if (fs.statSync(to).size !== stats.size) throw new Error("the copy's size does not match");
-    fs.utimesSync(to, stats.atime, stats.mtime);
+    copyMetadata(fs, from, to, stats);
+    if (!sameBytes(fs, from, to)) throw new Error("the copy's bytes do not match");
   } catch (error) {
     try {
       fs.unlinkSync(to);
@@ -113,6 +117,54 @@ export function moveFile(fs: TrashFs, from: string, to: string): void {
     throw error;
   }
   fs.unlinkSync(from);
+}
+
+/**
+ * Owner and group first (changing them clears set-user-ID bits), then the permission bits,
+ * the extended attributes, and the times last (nothing after them touches the file).
+ */
+function copyMetadata(fs: TrashFs, from: Buffer, to: Buffer, stats: nodeFs.Stats): void {
+  try {
+    fs.chownSync(to, stats.uid, stats.gid);
+  } catch (error) {
+    // Only root may give a file away: a person moving their own files keeps them theirs anyway.
+    if (errorCode(error) !== "EPERM") throw error;
+  }
+  fs.chmodSync(to, stats.mode & 0o7777);
+  copyXattrs(from, to);
+  fs.utimesSync(to, stats.atimeMs / 1000, stats.mtimeMs / 1000);
+}
+
+/**
+ * Node has no call for extended attributes: GNU cp copies them (Linux), given the two files
+ * as /proc/self/fd links so that any name, UTF-8 or not, gets through. Where that is not
+ * available (macOS, Windows) the copy has none; a failure of cp itself is an error.
+ */
+function copyXattrs(from: Buffer, to: Buffer): void {
+  if (process.platform !== "linux") return;
+  const source = nodeFs.openSync(from, "r");
+  try {
+    const target = nodeFs.openSync(to, "r");
+    try {
+      const proc = `/proc/${process.pid}/fd`;
+      const run = spawnSync("cp", ["--attributes-only", "--preserve=xattr", "--", `${proc}/${source}`, `${proc}/${target}`], {
+        stdio: ["ignore", "ignore", "pipe"],
+        encoding: "utf8",
+      });
+      if (run.error && errorCode(run.error) === "ENOENT") return; // no cp: no extended attributes to copy with
+      if (run.status !== 0) throw new Error(`the extended attributes could not be copied (${(run.stderr ?? "").trim()})`);
+    } finally {
+      nodeFs.closeSync(target);
+    }
+  } finally {
+    nodeFs.closeSync(source);
+  }
+}
+
+/** The folder of a path given as bytes ("/a/b" → "/a"). */
+export function parentOf(path: Buffer): Buffer {
+  const slash = path.lastIndexOf(0x2f);
+  return slash <= 0 ? Buffer.from("/") : path.subarray(0, slash);
 }
 
 /** Removes the folders a trash path leaves empty, deepest first, never the trash folder itself. */

@@ -6,11 +6,11 @@
  * ever overwritten: a file whose old place is taken stays in the trash.
  */
 import { constants } from "node:fs";
-import { dirname } from "node:path";
 import { isInTrash } from "../domain/scan-rules";
 import type { UndoableRecord } from "../domain/trash-journal";
 import { lastBatch, newBatchId, outstandingRecords } from "../domain/trash-journal";
 import { sha256File } from "./file-sha256";
+import { redundant, tidyLeftovers } from "./journal-leftovers";
 import {
   type JournalWriter,
   type TrashFs,
@@ -38,25 +38,39 @@ export interface UndoReport {
   failed: { path: string; reason: string }[];
   /** Journal lines that could not be read. */
   skippedLines: number;
+  /** Temporary names and half-made copies an interrupted earlier run left, removed now. */
+  tidied: string[];
 }
 
 export function undoTrash(root: string, options: UndoOptions = {}): UndoReport {
   const fs = options.fs ?? realFs;
   const batch = newBatchId(options.now ?? new Date());
   const { records, skipped } = readJournal(fs, root);
+  const tidied = options.dryRun ? [] : tidyLeftovers(fs, root, records);
   const pending = outstandingRecords(records);
   const chosen = (options.all ? pending : lastBatch(pending)).reverse();
-  const report: UndoReport = { restored: [], alreadyBack: [], failed: [], skippedLines: skipped };
+  const report: UndoReport = { restored: [], alreadyBack: [], failed: [], skippedLines: skipped, tidied };
   let journal: JournalWriter | null = null;
+  const writer = () => (journal ??= openJournal(fs, root));
   const done = (record: UndoableRecord) => {
-    journal ??= openJournal(fs, root);
-    journal.append({ v: 1, batch, at: new Date().toISOString(), by: "cli", op: "restore", undoes: record.batch, path: record.path });
+    writer().append({ v: 1, batch, at: new Date().toISOString(), by: "cli", op: "restore", undoes: record.batch, path: record.path });
+  };
+  // Names of one file linked whole: the first one undone gets the fresh copy, the others become its links again.
+  const freshOf = new Map<string, string>();
+  let temps = 0;
+  const tempFor = (path: string, of: string) => {
+    const slash = path.lastIndexOf("/");
+    const temp = `${slash < 0 ? "" : path.slice(0, slash + 1)}.cleanspace-unlink-${batch.slice(-6)}-${temps++}`;
+    writer().append({ v: 1, batch, at: new Date().toISOString(), by: "cli", op: "temp", path: temp, of });
+    return temp;
   };
   try {
     for (const record of chosen) {
       try {
         const outcome =
-          record.op === "trash" ? undoMove(fs, root, record, options.dryRun === true) : undoLink(fs, root, record, options.dryRun === true);
+          record.op === "trash"
+            ? undoMove(fs, root, record, options.dryRun === true)
+            : undoLink(fs, root, record, options.dryRun === true, freshOf, tempFor);
         if (outcome === "already-back") report.alreadyBack.push(record.path);
         else report.restored.push({ path: record.path, from: record.op === "trash" ? record.trashPath : record.target });
         if (!options.dryRun) done(record);
@@ -72,7 +86,7 @@ export function undoTrash(root: string, options: UndoOptions = {}): UndoReport {
 
 class UndoRefusal extends Error {}
 
-function exists(fs: TrashFs, path: string): boolean {
+function exists(fs: TrashFs, path: Buffer): boolean {
   try {
     fs.lstatSync(path);
     return true;
@@ -112,30 +126,55 @@ function undoLink(
   root: string,
   record: Extract<UndoableRecord, { op: "link" }>,
   dryRun: boolean,
+  freshOf: Map<string, string>,
+  tempFor: (path: string, of: string) => string,
 ): "restored" | "already-back" {
   const path = inRoot(root, record.path);
   if (!exists(fs, path)) throw new UndoRefusal("it is no longer there");
-  const stats = fs.statSync(path);
-  if (stats.nlink < 2) return "already-back";
+  const stats = fs.lstatSync(path);
+  let target;
+  try {
+    target = fs.lstatSync(inRoot(root, record.target));
+  } catch {
+    target = null;
+  }
+  // Its own file again already (a link never made, or undone by other means).
+  if (stats.nlink < 2 || (target !== null && (target.dev !== stats.dev || target.ino !== stats.ino))) return "already-back";
   if (stats.size !== record.size || (record.hash !== null && sha256File(fs, path) !== record.hash)) {
     throw new UndoRefusal("the linked file has changed since; it is left as it is");
   }
   if (dryRun) return "restored";
-  // A separate copy of the same bytes, swapped in by rename so the name never goes missing.
-  const temp = `${dirname(path)}/.cleanspace-unlink-${process.pid}-${Date.now()}`;
+  const set = record.sameAs ?? record.path;
+  const sibling = freshOf.get(set);
+  const temp = tempFor(record.path, sibling ?? record.path);
+  const tempPath = inRoot(root, temp);
   try {
-    fs.copyFileSync(path, temp, constants.COPYFILE_EXCL);
-    fs.chmodSync(temp, record.mode);
-    const time = new Date(record.mtime);
-    fs.utimesSync(temp, time, time);
-    fs.renameSync(temp, path);
+    if (sibling !== undefined) {
+      // Another name of the same file was given its own bytes already: this one links to them again.
+      fs.linkSync(inRoot(root, sibling), tempPath);
+    } else {
+      // A separate copy of the same bytes, swapped in by rename so the name never goes missing.
+      fs.copyFileSync(path, tempPath, constants.COPYFILE_EXCL);
+      if (record.uid !== undefined && record.gid !== undefined) {
+        try {
+          fs.chownSync(tempPath, record.uid, record.gid);
+        } catch (error) {
+          if (errorCode(error) !== "EPERM") throw error;
+        }
+      }
+      fs.chmodSync(tempPath, record.mode);
+      const time = new Date(record.mtime);
+      fs.utimesSync(tempPath, time, time);
+    }
+    fs.renameSync(tempPath, path);
   } catch (error) {
     try {
-      fs.unlinkSync(temp);
+      if (redundant(fs, tempPath, path)) fs.unlinkSync(tempPath);
     } catch {
       // nothing to tidy
     }
     throw error;
   }
+  freshOf.set(set, record.path);
   return "restored";
 }

@@ -6,14 +6,15 @@ import { UsageError } from "../args";
 import { applyPlan } from "../apply-plan";
 import { displayPath } from "../format";
 import type { CliIo } from "../main";
-import { EXIT_FAILURE, EXIT_OK, parseCommand, printOutcomes, rootProblem, runUsage, summaryLine } from "./shared";
+import { EXIT_FAILURE, EXIT_OK, nameOfNote, parseCommand, printOutcomes, printTidied, rootProblem, runUsage, summaryLine } from "./shared";
 
 export const APPLY_USAGE = `Usage: cleanspace apply PLAN --root DIR [--dry-run]
 
 Carries out a cleanup plan exported from CleanSpace (Organize → Export cleanup plan) on the
 folder DIR it was made for. Every file is checked first (size, time, SHA-256, and the copy
-that stays); a file that changed is refused and left alone. The rest move into
-DIR/.cleanspace-trash, with a journal: 'cleanspace undo DIR' puts them back.
+that stays); a file that changed, or that is the kept file itself under another name, is
+refused and left alone. The rest move into DIR/.cleanspace-trash, each with all its hard
+links inside DIR, with a journal: 'cleanspace undo DIR' puts them back.
 
 Options:
   --root DIR    the folder the plan was made for (required)
@@ -67,11 +68,13 @@ export async function runApply(argv: readonly string[], io: CliIo): Promise<numb
     }
     const dryRun = values["dry-run"];
     const report = applyPlan(root, parsed.data, { dryRun });
+    printTidied(io, report.tidied);
     for (const m of report.moved)
-      io.stdout.write(`${dryRun ? "would move" : "moved"}  ${displayPath(m.path)} → ${displayPath(m.trashPath)}\n`);
-    printOutcomes(io, "Refused (changed since the plan; left alone)", report.refused);
+      io.stdout.write(`${dryRun ? "would move" : "moved"}  ${displayPath(m.path)} → ${displayPath(m.trashPath)}${nameOfNote(m)}\n`);
+    printOutcomes(io, "Refused (left alone)", report.refused);
     printOutcomes(io, "Failed (left in place)", report.failed);
-    const bytes = report.moved.reduce((sum, m) => sum + m.size, 0);
+    printOutcomes(io, "Note", report.notes);
+    const bytes = report.moved.reduce((sum, m) => sum + m.freed, 0);
     io.stdout.write(
       `${summaryLine(dryRun ? "Would move" : "Moved", report.moved.length, bytes)} to the trash; ${report.refused.length} refused, ${report.failed.length} failed.\n`,
     );

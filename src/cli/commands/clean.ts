@@ -1,17 +1,18 @@
 /** `cleanspace clean DIR [--keep RULE]… [--protect FOLDER]… [--yes] [--link] [--dry-run]` (docs/cli.md). */
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { resolve, sep } from "node:path";
 import { buildCleanupPlan, planBytes, type HashedFile } from "../../domain/cleanup-plan";
-import { DEFAULT_KEEP_POLICY, type KeepPolicy, FolderPatternSchema, keepRuleLabel, parseKeepRule } from "../../domain/keep-rules";
+import { DEFAULT_KEEP_POLICY, type KeepPolicy, type KeepRule, keepRuleLabel, parseKeepRule } from "../../domain/keep-rules";
 import { UsageError } from "../args";
 import { applyPlan } from "../apply-plan";
 import { sha256File } from "../file-sha256";
 import { displayPath, formatBinaryBytes as formatBytes, plural } from "../format";
 import { linkCopies } from "../link-copies";
+import { resolveFolder, samePlaceFolders } from "../protected-folders";
 import type { CliIo } from "../main";
 import { scanTree } from "../scan/tree-scan";
 import { defaultThreads } from "../threads";
 import { inRoot, realFs } from "../trash-fs";
-import { EXIT_FAILURE, EXIT_OK, parseCommand, printOutcomes, rootProblem, runUsage, summaryLine } from "./shared";
+import { EXIT_FAILURE, EXIT_OK, nameOfNote, parseCommand, printOutcomes, printTidied, rootProblem, runUsage, summaryLine } from "./shared";
 
 export const CLEAN_USAGE = `Usage: cleanspace clean DIR [options]
 
@@ -50,12 +51,12 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
     if (dir === undefined || dir === "") throw new UsageError("missing DIR: which directory should be cleaned?");
     if (extra.length > 0) throw new UsageError(`one directory at a time (also got '${extra.join("', '")}')`);
     const root = resolve(dir);
-    const policy = policyOf(root, values.keep ?? [], values.protect ?? []);
     const problem = rootProblem(root);
     if (problem) {
       io.stderr.write(`cleanspace: ${problem}\n`);
       return EXIT_FAILURE;
     }
+    const { policy: written, protectedKeys } = policyOf(root, values.keep ?? [], values.protect ?? []);
     // No hash cache: what clean acts on is read now (and checked again by SHA-256 below).
     const result = await scanTree(root, { signal: io.signal, cache: null, threads: defaultThreads(), workerUrl: io.workerUrl ?? null });
     const byId = new Map(result.items.map((item) => [item.id, item]));
@@ -71,6 +72,12 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
         return { path: item.path, size: item.size, modified: item.modified, hash };
       }),
     );
+    const policy = {
+      ...written,
+      protectedFolders: [
+        ...new Set([...written.protectedFolders, ...samePlaceFolders(root, groups.flat().map((f) => f.path), protectedKeys)]),
+      ],
+    };
     const { plan, decisions } = buildCleanupPlan({
       groups,
       policy,
@@ -112,56 +119,63 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
     }
     if (values.link) {
       const report = linkCopies(root, plan);
+      printTidied(io, report.tidied);
+      for (const l of report.linked) if (l.nameOf !== undefined) io.stdout.write(`linked  ${displayPath(l.path)}${nameOfNote(l)}\n`);
       printOutcomes(io, "Refused (left alone)", report.refused);
       printOutcomes(io, "Failed (left in place)", report.failed);
+      printOutcomes(io, "Note", report.notes);
       io.stdout.write(
         `${summaryLine(
           "Linked",
           report.linked.length,
-          report.linked.reduce((s, l) => s + l.size, 0),
+          report.linked.reduce((s, l) => s + l.freed, 0),
         )}. Undo with: cleanspace undo ${JSON.stringify(root)}\n`,
       );
       return report.refused.length + report.failed.length > 0 ? EXIT_FAILURE : EXIT_OK;
     }
     const report = applyPlan(root, plan);
-    printOutcomes(io, "Refused (changed since the scan; left alone)", report.refused);
+    printTidied(io, report.tidied);
+    for (const m of report.moved) if (m.nameOf !== undefined) io.stdout.write(`moved  ${displayPath(m.path)}${nameOfNote(m)}\n`);
+    printOutcomes(io, "Refused (left alone)", report.refused);
     printOutcomes(io, "Failed (left in place)", report.failed);
+    printOutcomes(io, "Note", report.notes);
     io.stdout.write(
       `${summaryLine(
         "Moved",
         report.moved.length,
-        report.moved.reduce((s, m) => s + m.size, 0),
+        report.moved.reduce((s, m) => s + m.freed, 0),
       )} to ${displayPath(root)}/.cleanspace-trash. Undo with: cleanspace undo ${JSON.stringify(root)}\n`,
     );
     return report.refused.length + report.failed.length > 0 ? EXIT_FAILURE : EXIT_OK;
   });
 }
 
-function policyOf(root: string, keep: readonly string[], protect: readonly string[]): KeepPolicy {
-  let rules;
+interface CleanPolicy {
+  policy: KeepPolicy;
+  /** Device and inode of each protected folder found on disk (reached by another path too: a bind mount). */
+  protectedKeys: Set<string>;
+}
+
+function policyOf(root: string, keep: readonly string[], protect: readonly string[]): CleanPolicy {
+  let rules: KeepRule[];
   try {
     rules = keep.length === 0 ? DEFAULT_KEEP_POLICY.rules : keep.map(parseKeepRule);
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const protectedFolders = protect.map((folder) => {
-    // A path inside DIR is anchored at DIR's top ("/home/ann/Pictures/Best" → "/Best"); any
-    // other leading "/" is the pattern's own anchor ("/Downloads": DIR's top Downloads).
-    const pattern = isAbsolute(folder) && insideRoot(root, folder) ? anchored(root, folder) : folder;
-    const parsed = FolderPatternSchema.safeParse(pattern);
-    if (!parsed.success) throw new UsageError(`--protect '${folder}': ${parsed.error.issues[0]?.message ?? "invalid"}`);
-    return parsed.data;
+  // inside:/outside: name a folder too: by its real path when it is one on disk (never refused: a preference).
+  rules = rules.map((rule) =>
+    rule.kind === "inside" || rule.kind === "outside"
+      ? { ...rule, folder: resolveFolder(root, rule.folder, `--keep ${rule.kind}:`, false).patterns.at(-1)! }
+      : rule,
+  );
+  const protectedKeys = new Set<string>();
+  const protectedFolders = protect.flatMap((folder) => {
+    const resolved = resolveFolder(root, folder, "--protect", true);
+    if (resolved.key) protectedKeys.add(resolved.key);
+    return resolved.patterns;
   });
-  return { rules, protectedFolders };
-}
-
-function insideRoot(root: string, folder: string): boolean {
-  const rel = relative(root, resolve(folder));
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-}
-
-function anchored(root: string, folder: string): string {
-  return `/${relative(root, resolve(folder)).split(sep).join("/")}`;
+  return { policy: { rules, protectedFolders: [...new Set(protectedFolders)] }, protectedKeys };
 }
 
 /** Asks on the terminal; null when there is none to ask on. */

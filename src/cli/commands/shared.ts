@@ -45,3 +45,15 @@ export async function runUsage(io: CliIo, usage: string, run: () => Promise<numb
     return EXIT_USAGE;
   }
 }
+
+/** " (another name of X)" for a hard link acted on with the planned copy. */
+export function nameOfNote(entry: { nameOf?: string }): string {
+  return entry.nameOf === undefined ? "" : `  (another name of ${displayPath(entry.nameOf)}: a hard link)`;
+}
+
+/** What an interrupted earlier run left and this one removed. */
+export function printTidied(io: CliIo, tidied: readonly string[]): void {
+  if (tidied.length === 0) return;
+  io.stdout.write("Removed what an interrupted earlier run left (nothing of its own in it):\n");
+  for (const path of tidied) io.stdout.write(`  ${displayPath(path)}\n`);
+}

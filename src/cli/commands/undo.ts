@@ -4,7 +4,7 @@ import { UsageError } from "../args";
 import { displayPath } from "../format";
 import type { CliIo } from "../main";
 import { undoTrash } from "../undo-trash";
-import { EXIT_FAILURE, EXIT_OK, parseCommand, printOutcomes, rootProblem, runUsage } from "./shared";
+import { EXIT_FAILURE, EXIT_OK, parseCommand, printOutcomes, printTidied, rootProblem, runUsage } from "./shared";
 
 export const UNDO_USAGE = `Usage: cleanspace undo DIR [--all] [--dry-run]
 
@@ -41,11 +41,12 @@ export async function runUndo(argv: readonly string[], io: CliIo): Promise<numbe
     }
     const dryRun = values["dry-run"];
     const report = undoTrash(root, { all: values.all, dryRun });
+    printTidied(io, report.tidied);
     for (const r of report.restored) io.stdout.write(`${dryRun ? "would restore" : "restored"}  ${displayPath(r.path)}\n`);
     printOutcomes(io, "Not restored", report.failed);
     if (report.skippedLines > 0) io.stderr.write(`cleanspace: ${report.skippedLines} journal line(s) could not be read and were skipped\n`);
     const total = report.restored.length + report.alreadyBack.length + report.failed.length;
-    if (total === 0) io.stdout.write("Nothing to undo.\n");
+    if (total === 0) io.stdout.write(report.tidied.length > 0 ? "Nothing else to undo.\n" : "Nothing to undo.\n");
     else
       io.stdout.write(
         `${dryRun ? "Would restore" : "Restored"} ${report.restored.length}, already in place ${report.alreadyBack.length}, not restored ${report.failed.length}.\n`,

@@ -46,6 +46,27 @@ export const LinkRecordSchema = z
     /** Permission bits of the replaced file, restored on undo. */
     mode: z.number().int().nonnegative(),
     hash: ContentHashSchema.nullable(),
+    /** Owner and group of the replaced file, restored on undo. */
+    uid: z.number().int().nonnegative().optional(),
+    gid: z.number().int().nonnegative().optional(),
+    /** Another name of the same replaced file (a hard link set linked whole): undo makes them one file again. */
+    sameAs: RelativePathSchema.optional(),
+  })
+  .strict();
+
+/**
+ * A temporary name about to be made next to `of` (a hard link of the kept file that will be
+ * renamed over a copy, or a fresh copy that will be renamed over a link on undo). Written
+ * before the name exists: a run killed half-way leaves a name the next run and undo find
+ * here and remove, once it is shown to be only another name (or an equal copy) of `of`'s bytes.
+ */
+export const TempRecordSchema = z
+  .object({
+    ...base,
+    op: z.literal("temp"),
+    path: RelativePathSchema,
+    /** The file whose bytes the temporary name holds: the link's target, or the file being unlinked. */
+    of: RelativePathSchema,
   })
   .strict();
 
@@ -67,9 +88,11 @@ export const JournalRecordSchema = z.discriminatedUnion("op", [
   LinkRecordSchema,
   RestoreRecordSchema,
   PurgeRecordSchema,
+  TempRecordSchema,
 ]);
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;
 export type TrashRecord = z.infer<typeof TrashRecordSchema>;
 export type LinkRecord = z.infer<typeof LinkRecordSchema>;
 export type RestoreRecord = z.infer<typeof RestoreRecordSchema>;
 export type PurgeRecord = z.infer<typeof PurgeRecordSchema>;
+export type TempRecord = z.infer<typeof TempRecordSchema>;
