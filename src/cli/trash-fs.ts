@@ -199,6 +199,8 @@ export function describeError(error: unknown): string {
       return "the disk is full";
     case "EXDEV":
       return "it is on another file system";
+    case "ENAMETOOLONG":
+      return "its path (or its path in the trash) is longer than the system allows";
     default:
       return error instanceof Error ? error.message : String(error);
   }
