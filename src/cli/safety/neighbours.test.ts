@@ -117,7 +117,7 @@ describe("files changing between the plan and the act", () => {
     const before = listing(root);
     const result = await cli(["apply", planFile(root, plan), "--root", root]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("0 refused".replace("0", "4"));
+    expect(result.stdout).toContain("4 refused");
     expect(listing(root)).toEqual(before);
   });
 
