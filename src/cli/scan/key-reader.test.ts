@@ -4,7 +4,7 @@ import { KEY_BYTES, copyKey } from "./key-reader";
 const key = (seed: number) => Uint8Array.from({ length: KEY_BYTES }, (_, b) => (seed * 31 + b * 7) & 0xff);
 
 describe("copyKey", () => {
-  it("copies 16 bytes between aligned buffers, switching between buffers as callers do", () => {
+  it("copies 16 bytes between buffers and touches nothing else", () => {
     const a = new Uint8Array(64);
     const b = new Uint8Array(64);
     a.set(key(1), 16);
@@ -19,7 +19,7 @@ describe("copyKey", () => {
     expect(out.subarray(48, 64)).toEqual(key(2));
   });
 
-  it("copies byte by byte where an offset or a view is not 4-byte aligned", () => {
+  it("copies at any offset, between views that start anywhere in their buffer", () => {
     const backing = new ArrayBuffer(80);
     const odd = new Uint8Array(backing, 3, 40); // a view that starts off a word boundary
     odd.set(key(3), 5);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FileTable } from "./file-table";
-import { chdirInto, createWalker, enteringFolders, listFolder } from "./list-folder";
+import { createWalker, listFolder } from "./list-folder";
 
 const work = fs.mkdtempSync(join(tmpdir(), "cs-list-folder-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -24,9 +24,9 @@ describe("listFolder", () => {
   });
 });
 
-describe("entering folders (enteringFolders)", () => {
+describe("walking a tree (public fs calls, absolute paths)", () => {
   // Its own folder: the test above lists `work` itself.
-  const tree = fs.mkdtempSync(join(tmpdir(), "cs-enter-folders-"));
+  const tree = fs.mkdtempSync(join(tmpdir(), "cs-walk-tree-"));
   afterAll(() => fs.rmSync(tree, { recursive: true, force: true }));
   for (const [folder, files] of [
     ["", 3],
@@ -37,9 +37,11 @@ describe("entering folders (enteringFolders)", () => {
     fs.mkdirSync(join(tree, folder), { recursive: true });
     for (let i = 0; i < files; i++) fs.writeFileSync(join(tree, folder, `file ${i}.txt`), "x".repeat(i + 1));
   }
+  fs.symlinkSync("file 0.txt", join(tree, "a", "link"));
 
-  /** Lists the whole tree; `lstats` gets every path the walk gave lstatSync. */
-  const walkTree = (enter: ((abs: string) => void) | null, lstats: string[] = []) => {
+  it("lists every file with lstat's fields, lstat'ing files and folders only, by absolute path, without moving the working folder", () => {
+    const home = process.cwd();
+    const lstats: string[] = [];
     const spying = {
       ...fs,
       lstatSync: ((p: fs.PathLike, o?: never) => {
@@ -50,53 +52,34 @@ describe("entering folders (enteringFolders)", () => {
     const table = new FileTable();
     const walker = createWalker(spying, tree, table);
     const pending = [""];
-    const walk = () => {
-      while (pending.length > 0) listFolder(walker, pending.pop() as string, pending);
-    };
-    enteringFolders(walker, enter, walk);
-    const files = Array.from({ length: table.fileCount }, (_, i) => `${table.path(i)} ${table.size[i]} ${table.mtime[i]} ${table.ino[i]}`);
-    return { files, skipped: walker.skipped };
-  };
-
-  it("lists the same files, looks each up by its name alone, and puts the working folder back", () => {
-    const home = process.cwd();
-    const entered: string[] = [];
-    const lstats: string[] = [];
-    const absolute = walkTree(null);
-    const inside = walkTree((abs) => {
-      entered.push(abs);
-      process.chdir(abs);
-    }, lstats);
-    expect(inside).toEqual(absolute);
-    expect(absolute.files).toHaveLength(10);
-    expect([...entered].sort()).toEqual([tree, `${tree}/a`, `${tree}/a/b`, `${tree}/c`]);
-    // Every entry by name (one path component for the kernel); only a folder's own identity, when it is listed, by absolute path.
-    const byName = lstats.filter((p) => !p.includes("/"));
-    expect(byName.filter((p) => p.startsWith("file "))).toHaveLength(10);
-    expect(byName.filter((p) => !p.startsWith("file ")).sort()).toEqual(["a", "b", "c"]);
-    expect(lstats.filter((p) => p.includes("/")).sort()).toEqual([`${tree}/a`, `${tree}/a/b`, `${tree}/c`]);
+    while (pending.length > 0) listFolder(walker, pending.pop() as string, pending);
+    const files = Array.from({ length: table.fileCount }, (_, i) => table.path(i)).sort();
+    expect(files).toEqual([
+      "a/b/file 0.txt",
+      "a/b/file 1.txt",
+      "a/b/file 2.txt",
+      "a/b/file 3.txt",
+      "a/file 0.txt",
+      "a/file 1.txt",
+      "c/file 0.txt",
+      "file 0.txt",
+      "file 1.txt",
+      "file 2.txt",
+    ]);
+    for (let i = 0; i < table.fileCount; i++) {
+      const stats = fs.lstatSync(join(tree, table.path(i)));
+      expect([table.size[i], table.mtime[i], table.ctime[i], table.ino[i]]).toEqual([
+        stats.size,
+        Math.trunc(stats.mtimeMs),
+        stats.ctimeMs,
+        stats.ino,
+      ]);
+    }
+    expect(walker.skipped).toEqual({ symlinks: 1, special: 0, unreadable: 0, loops: 0 });
+    // The link is known from readdir's type: no lstat. Every path absolute.
+    expect(lstats.every((p) => p.startsWith(`${tree}/`))).toBe(true);
+    expect(lstats.some((p) => p.endsWith("/link"))).toBe(false);
+    expect(lstats).toHaveLength(10 + 3);
     expect(process.cwd()).toBe(home);
-  });
-
-  it("reads a folder it cannot enter by absolute path, with the same result", () => {
-    const eacces = () => Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
-    const inside = walkTree((abs) => {
-      if (abs.endsWith("/a")) throw eacces();
-      process.chdir(abs);
-    });
-    expect(inside).toEqual(walkTree(null));
-  });
-
-  it("puts the working folder back when the walk throws", () => {
-    const home = process.cwd();
-    const walker = createWalker(fs, tree, new FileTable());
-    expect(() =>
-      enteringFolders(walker, chdirInto, () => {
-        listFolder(walker, "a", []);
-        throw new Error("aborted");
-      }),
-    ).toThrow("aborted");
-    expect(process.cwd()).toBe(home);
-    expect(walker.enter).toBeNull();
   });
 });

@@ -358,36 +358,21 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     expect(fs.readFileSync(cacheFileFor(beside.dir, dir)).equals(fs.readFileSync(cacheFileFor(alone.dir, dir)))).toBe(true);
   });
 
-  it("walks by entering each folder (the default) and leaves the working folder as it was, also when stopped midway", async () => {
+  it("never moves the working folder, and a relative root names the folder it named at the start", async () => {
     const dir = corpora[1] as string;
     const home = process.cwd();
     const chdir = vi.spyOn(process, "chdir");
-    const absolute = await scanTree(dir, { now: NOW, cache: null, enterFolder: null });
+    const absolute = await scanTree(dir, { now: NOW, cache: null });
+    const cache = damagedCache(dir, "cache-shared-walk", 1_000_000);
+    expect(await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl })).toEqual(absolute);
     expect(chdir).not.toHaveBeenCalled();
-    expect(await scanTree(dir, { now: NOW, cache: null })).toEqual(absolute);
-    expect(chdir).toHaveBeenCalledWith(dir);
-    expect(process.cwd()).toBe(home);
     chdir.mockRestore();
-    // A relative root names the folder it named at the start, wherever the walk goes.
     process.chdir(dirname(dir));
     try {
       expect(await scanTree(basename(dir), { now: NOW, cache: null })).toEqual(absolute);
     } finally {
       process.chdir(home);
     }
-    // The walk shared with workers: the main thread enters folders, the workers keep absolute paths.
-    const cache = damagedCache(dir, "cache-entering", 1_000_000);
-    expect(await scanTree(dir, { now: NOW, cache, threads: 2, workerUrl })).toEqual(absolute);
-    expect(process.cwd()).toBe(home);
-    const controller = new AbortController();
-    let entered = 0;
-    const stopping = (abs: string) => {
-      if (++entered === 2) controller.abort();
-      process.chdir(abs);
-    };
-    await expect(scanTree(dir, { cache: null, signal: controller.signal, enterFolder: stopping })).rejects.toThrow();
-    expect(entered).toBe(2);
-    expect(process.cwd()).toBe(home);
   });
 
   it("scans alone when the worker cannot start", async () => {

@@ -1,6 +1,5 @@
 import * as nodeFs from "node:fs";
 import { resolve } from "node:path";
-import { isMainThread } from "node:worker_threads";
 import { ProgressReporter } from "../../scan/progress";
 import { checkRoot, trimSlash } from "../../scan/sources/node-fs";
 import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../scan/types";
@@ -15,7 +14,7 @@ import type { SideWork } from "./hash-pass";
 import type { ScannedTree } from "./scanned-tree";
 import { type KeyFs, KeyReader } from "./key-reader";
 import { FolderQueue } from "./folder-queue";
-import { type WalkFs, chdirInto, createWalker, enteringFolders, listFolder } from "./list-folder";
+import { type WalkFs, createWalker, listFolder } from "./list-folder";
 import { type TableParts, fromPayload, mergeTables } from "./merge-tables";
 import { type Team, createTeam } from "./team";
 import { Xxhash128, compileXxhash128 } from "./xxhash128";
@@ -54,12 +53,6 @@ export interface TreeScanOptions {
   besideKeys?: (table: FileTable, itemFiles: Int32Array, nowMs: number) => SideWork;
   /** Tests fake the file system (EACCES as root) and count reads. */
   fs?: TreeFs;
-  /**
-   * How the main thread's walk enters each folder it lists, to look its files up by name
-   * (list-folder.ts, enteringFolders): process.chdir by default on the main thread with the
-   * real file system; null walks with absolute paths (also the default with a faked `fs`).
-   */
-  enterFolder?: ((abs: string) => void) | null;
 }
 
 /**
@@ -85,7 +78,6 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
   const metadataOnly = options.metadataOnly ?? false;
   const counts: ScanCounts = { files: 0, photos: 0, apps: 0, email: 0 };
   const reporter = new ProgressReporter(options.onProgress);
-  // Absolute: the walk moves the working folder (enteringFolders).
   const base = trimSlash(resolve(root));
 
   signal?.throwIfAborted();
@@ -100,8 +92,6 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
   const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base, wasm) : null;
   const reader = wasm ? new KeyReader(new Xxhash128(wasm), fs) : null;
   try {
-    // Resolved now: the walk moves the working folder (enteringFolders), and a relative cache
-    // folder must still mean the one it meant at the start if it cannot be put back.
     const cacheOptions = options.cache === null ? null : { ...options.cache, dir: resolve(options.cache?.dir ?? defaultCacheDir()) };
     const remembered = cacheOptions === null || metadataOnly ? null : rememberedFiles(cacheOptions.dir, base);
     // A small tree the cache knows (a rescan of under SHARED_WALK_MIN_FILES candidates): no
@@ -112,8 +102,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
     // Nothing remembered for this folder (a first scan, or --no-cache): the workers read while
     // the main thread walks (early-keys.ts). A large tree the cache knows: they share the walk.
     const early = team !== null && wasm !== null && remembered === null && team.closeWalk().length === 0;
-    const enter = options.enterFolder !== undefined ? options.enterFolder : options.fs || !isMainThread ? null : chdirInto;
-    const walked = walkAll(fs, base, early || lazy ? null : team, counts, reporter, signal, early ? team : null, options.earlyWalk, enter);
+    const walked = walkAll(fs, base, early || lazy ? null : team, counts, reporter, signal, early ? team : null, options.earlyWalk);
     const table = walked.table;
     const crew = walked.shared || early ? (team?.crew ?? null) : null;
     // Started on first need (a lazy rescan with files to read): it never walks, it only keys.
@@ -196,10 +185,9 @@ function walkAll(
   /** Workers that read first-pass keys during this walk (EarlyKeys) instead of sharing it. */
   readers: Team | null = null,
   earlyWalk?: TreeScanOptions["earlyWalk"],
-  enter: ((abs: string) => void) | null = null,
 ): Walked {
   if (team) {
-    const shared = walkShared(fs, root, team.crew, team, counts, reporter, signal, enter);
+    const shared = walkShared(fs, root, team.crew, team, counts, reporter, signal);
     if (shared) return { ...shared, shared: true, early: null };
   }
   counts.files = 0;
@@ -214,19 +202,17 @@ function walkAll(
   const pending = new FolderQueue();
   pending.push("");
   let small = early !== null && earlyWalk !== undefined;
-  enteringFolders(walker, enter, () => {
-    while (pending.length > 0) {
-      signal?.throwIfAborted();
-      if (small && table.fileCount > (earlyWalk?.largeTree ?? 0)) {
-        small = false;
-        earlyWalk?.large();
-      }
-      listFolder(walker, pending.pop() as string, pending);
-      early?.seen();
-      counts.files = table.fileCount;
-      reporter.tick(counts, "walk", counts.files);
+  while (pending.length > 0) {
+    signal?.throwIfAborted();
+    if (small && table.fileCount > (earlyWalk?.largeTree ?? 0)) {
+      small = false;
+      earlyWalk?.large();
     }
-  });
+    listFolder(walker, pending.pop() as string, pending);
+    early?.seen();
+    counts.files = table.fileCount;
+    reporter.tick(counts, "walk", counts.files);
+  }
   early?.drain();
   return { table, skipped: walker.skipped, shared: false, byWorkers: 0, early };
 }
@@ -239,21 +225,18 @@ function walkShared(
   counts: ScanCounts,
   reporter: ProgressReporter,
   signal?: AbortSignal,
-  enter: ((abs: string) => void) | null = null,
 ): { table: FileTable; skipped: SkipCounts; byWorkers: number } | null {
   const own = new FileTable();
   const walker = createWalker(fs, root, own);
   const stack = [""];
-  const completed = enteringFolders(walker, enter, () =>
-    crew.walk(
-      stack,
-      (rel) => listFolder(walker, rel, stack),
-      () => {
-        signal?.throwIfAborted();
-        counts.files = own.fileCount;
-        reporter.tick(counts, "walk", counts.files);
-      },
-    ),
+  const completed = crew.walk(
+    stack,
+    (rel) => listFolder(walker, rel, stack),
+    () => {
+      signal?.throwIfAborted();
+      counts.files = own.fileCount;
+      reporter.tick(counts, "walk", counts.files);
+    },
   );
   const tables: TableParts[] = [own];
   const skipped = { ...walker.skipped };
