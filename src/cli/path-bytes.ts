@@ -78,3 +78,8 @@ function sequenceLength(b: Buffer, i: number): number {
   }
   return 0;
 }
+
+/** What to give an fs call for a path string: itself, or its bytes when it holds names that are not UTF-8. */
+export function fsPath(path: string): string | Buffer {
+  return hasEscapedBytes(path) ? pathBytes(path) : path;
+}

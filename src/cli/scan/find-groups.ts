@@ -57,7 +57,11 @@ function findIn(input: FindGroupsInput, itemFiles: Int32Array, hardLinks: number
   const { table, metadataOnly, onPhase } = input;
   const positionOf = positionsOf(itemFiles, table.fileCount, hardLinks);
   // Item positions are file indexes when no hard link was folded: then the walk's early keys grouped the sizes already.
-  const sizeGroups = (hardLinks === 0 ? input.early?.sizeGroups(table.fileCount) : null) ?? groupBySize(table, itemFiles);
+  const sizeGroups = oneFileOnce(
+    table,
+    itemFiles,
+    (hardLinks === 0 ? input.early?.sizeGroups(table.fileCount) : null) ?? groupBySize(table, itemFiles),
+  );
   onPhase?.(`sizes (${sizeGroups.length} sizes shared)`);
   if (metadataOnly) return { itemFiles, hardLinks, groups: sizeGroups, unreadable: 0 };
 
@@ -135,6 +139,29 @@ function oneItemPerFile(table: FileTable): { itemFiles: Int32Array; hardLinks: n
   let p = 0;
   for (let i = 0; i < n; i++) if (dropped[i] === 0) itemFiles[p++] = shownAt.get(i) ?? i;
   return { itemFiles, hardLinks };
+}
+
+/**
+ * One file reached by two paths with one name each — a file bind-mounted onto another name
+ * in the tree (rmlint PR #183) — is never its own duplicate: in each size group (few files,
+ * so a small set), a member whose device and inode an earlier member has is left out. A
+ * file's device is its folder's, unless the walk saw another (linkIds: a mount).
+ */
+function oneFileOnce(table: FileTable, itemFiles: Int32Array, groups: number[][]): number[][] {
+  const out: number[][] = [];
+  for (const group of groups) {
+    const seen = new Set<string>();
+    const kept: number[] = [];
+    for (const position of group) {
+      const f = itemFiles[position] as number;
+      const id = table.linkIds.get(f) ?? `${table.dirDev[table.fileDir[f] as number]}:${table.ino[f]}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      kept.push(position);
+    }
+    if (kept.length > 1) out.push(kept);
+  }
+  return out;
 }
 
 function identity(n: number): Int32Array {

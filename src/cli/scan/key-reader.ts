@@ -1,5 +1,6 @@
 import * as nodeFs from "node:fs";
 import { HASH_CHUNK_BYTES, PARTIAL_BLOCK_BYTES, firstPassCoversWholeFile } from "../../scan/content-hasher";
+import { fsPath } from "../path-bytes";
 import type { Xxhash128 } from "./xxhash128";
 
 /** A content key: xxHash128, 16 bytes, kept binary (a hex string per file would cost an allocation and a conversion). */
@@ -78,7 +79,7 @@ export class KeyReader {
 
   private open(abs: string): number {
     try {
-      return this.fs.openSync(abs, nodeFs.constants.O_RDONLY);
+      return this.fs.openSync(fsPath(abs), nodeFs.constants.O_RDONLY);
     } catch {
       return -1;
     }

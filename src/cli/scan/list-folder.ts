@@ -2,6 +2,7 @@ import type * as nodeFs from "node:fs";
 import { TRASH_DIR } from "../../domain/scan-rules";
 import { ScanAccessError } from "../../scan/errors";
 import type { SkipCounts } from "../../scan/types";
+import { fsPath, nameFromBytes } from "../path-bytes";
 import type { FileTable } from "./file-table";
 
 /**
@@ -49,12 +50,14 @@ export function createWalker(fs: WalkFs, root: string, table: FileTable): Walker
 export function listFolder(walker: Walker, rel: string, pending: { push(rel: string): unknown }): number {
   const { fs, root, table, skipped } = walker;
   const abs = rel === "" ? root : `${root}/${rel}`;
-  let entries: nodeFs.Dirent[];
+  // A name that is not UTF-8 is held as a string of its bytes (path-bytes.ts); fs calls get the bytes back.
+  const absPath = fsPath(abs);
+  let entries: { name: string; isDirectory(): boolean; isSymbolicLink(): boolean; isFile(): boolean }[];
   let dir: number;
   let dev: number;
   try {
     // The root may be a link to a folder (follow it); below it, lstat never follows one.
-    const id = rel === "" ? fs.statSync(abs) : fs.lstatSync(abs, NO_THROW);
+    const id = rel === "" ? fs.statSync(absPath) : fs.lstatSync(absPath, NO_THROW);
     if (!id?.isDirectory()) throw new Error("no longer a folder");
     dev = id.dev;
     const key = `${dev}:${id.ino}`;
@@ -63,7 +66,7 @@ export function listFolder(walker: Walker, rel: string, pending: { push(rel: str
       return 0;
     }
     walker.seen.add(key);
-    entries = fs.readdirSync(abs, WITH_TYPES);
+    entries = exactNames(fs, absPath, fs.readdirSync(absPath, WITH_TYPES));
     dir = table.addDir(rel, dev, id.ino);
   } catch (error) {
     if (rel === "") throw new ScanAccessError("unreadable", `Cannot read ${root}: ${errorCode(error) ?? String(error)}`);
@@ -94,7 +97,7 @@ export function listFolder(walker: Walker, rel: string, pending: { push(rel: str
     }
     let stats: nodeFs.Stats | undefined;
     try {
-      stats = fs.lstatSync(`${abs}/${name}`, NO_THROW);
+      stats = fs.lstatSync(fsPath(`${abs}/${name}`), NO_THROW);
     } catch {
       stats = undefined; // listed but not searchable (r-- without x): counted below
     }
@@ -102,8 +105,10 @@ export function listFolder(walker: Walker, rel: string, pending: { push(rel: str
       skipped.unreadable++; // gone since the readdir, or not searchable
     } else if (stats.isFile()) {
       const i = table.addFile(dir, name, stats.size, Math.trunc(stats.mtimeMs), stats.ctimeMs, stats.ino);
-      // Only a file with several names needs an identity; the rest save the string.
-      if (stats.nlink > 1) table.linkIds.set(i, `${stats.dev}:${stats.ino}`);
+      // Only a file with several names needs an identity; the rest save the string. A file of
+      // another device than its folder is a mount (a file bind-mounted here): it may have
+      // another name in the tree too (find-groups.ts: one file, two paths).
+      if (stats.nlink > 1 || stats.dev !== dev) table.linkIds.set(i, `${stats.dev}:${stats.ino}`);
       if (during && i + 1 >= nextCall) {
         during();
         nextCall = i + 1 + FILES_BETWEEN_CALLS;
@@ -121,6 +126,19 @@ export function listFolder(walker: Walker, rel: string, pending: { push(rel: str
     }
   }
   return pushed;
+}
+
+/**
+ * The folder's entries with every name exact: a name that is not valid UTF-8 comes back from
+ * a string readdir with U+FFFD in it (and may then equal another file's name), so such a folder
+ * is listed again as bytes, and its names made strings of their bytes. Most folders hold none.
+ */
+function exactNames(fs: WalkFs, absPath: string | Buffer, entries: nodeFs.Dirent[]): typeof entries {
+  if (!entries.some((entry) => entry.name.includes("\ufffd"))) return entries;
+  return fs.readdirSync(absPath, { withFileTypes: true, encoding: "buffer" }).map((entry) => {
+    const name = nameFromBytes(entry.name);
+    return Object.assign(entry, { name }) as unknown as nodeFs.Dirent;
+  });
 }
 
 function errorCode(error: unknown): string | undefined {
