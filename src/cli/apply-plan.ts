@@ -94,8 +94,10 @@ function outsideProblem(fs: TrashFs, root: string, path: string): string | null 
   return "a folder on its path leads outside the folder (symbolic link)";
 }
 
+/** The real path as bytes: the native call (fs.realpathSync itself turns a Buffer into a string on the way, losing bytes that are not UTF-8). */
 function realBytes(fs: TrashFs, path: Buffer): Buffer {
-  return fs.realpathSync(path, { encoding: "buffer" });
+  const realpath = fs.realpathSync.native ?? fs.realpathSync;
+  return realpath(path, { encoding: "buffer" });
 }
 
 /**

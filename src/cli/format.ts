@@ -7,8 +7,10 @@ export { formatBinaryBytes, formatCount, plural } from "../domain/format";
  * they would break the report or disguise a name. They are shown escaped instead.
  */
 export function displayPath(path: string): string {
+  // A byte of a name that is not UTF-8 (path-bytes.ts: a lone U+DC80–U+DCFF) shows as \xNN.
+  const bytesShown = path.replace(/(?<![\ud800-\udbff])[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16)}`);
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return path.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+  return bytesShown.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
     if (c === "\n") return "\\n";
     if (c === "\t") return "\\t";
     if (c === "\r") return "\\r";

@@ -30,7 +30,7 @@ export function makeRoot(label: string): string {
 export function put(root: string, rel: string | Buffer, content: string, mtime = T0): Buffer {
   const path = Buffer.concat([Buffer.from(`${root}/`), typeof rel === "string" ? Buffer.from(rel) : rel]);
   const slash = path.lastIndexOf(0x2f);
-  fs.mkdirSync(path.subarray(0, slash).toString(), { recursive: true });
+  fs.mkdirSync(path.subarray(0, slash), { recursive: true });
   fs.writeFileSync(path, content);
   fs.utimesSync(path, new Date(mtime), new Date(mtime));
   return path;
