@@ -34,15 +34,27 @@ export type AutoCleanOutcome =
  * The copies Auto Clean would move: exact duplicates that the keep-rules do not keep (never
  * a protected file), outside the trash.
  */
-export function autoCleanCopies(index: StoredScanIndex, scope: AutoCleanScope = "all", policy: KeepPolicy = readKeepPolicy()): ScanItem[] {
+export function autoCleanCopies(
+  index: StoredScanIndex,
+  scope: AutoCleanScope = "all",
+  policy: KeepPolicy = readKeepPolicy(),
+): (ScanItem & { keepPath?: string })[] {
   if (index.summary.metadataOnly) return [];
+  const decided = applyKeepPolicy(index.items, policy);
   const chosen = new Set(
-    applyKeepPolicy(index.items, policy)
+    decided
       .filter((i) => i.duplicateGroup !== null && !i.isOriginal && !isInTrash(i.path) && (scope === "all" || i.category === "photo"))
       .map((i) => i.id),
   );
+  const keptIn = new Map(decided.filter((i) => i.duplicateGroup !== null && i.isOriginal).map((i) => [i.duplicateGroup, i.path]));
   // The stored items themselves (not the decided copies): they go back into the index on undo.
-  return index.items.filter((i) => chosen.has(i.id));
+  // Each names the copy that stays: the mover checks it is still there, and another file.
+  return index.items
+    .filter((i) => chosen.has(i.id))
+    .map((i) => {
+      const keepPath = keptIn.get(i.duplicateGroup);
+      return keepPath === undefined ? i : { ...i, keepPath };
+    });
 }
 
 const sumBytes = (items: readonly { size: number }[]) => items.reduce((n, i) => n + i.size, 0);

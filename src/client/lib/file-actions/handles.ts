@@ -24,6 +24,8 @@ export interface FileHandle {
   createWritable(options?: { keepExistingData?: boolean }): Promise<WritableFile>;
   /** Chromium: moves (and renames) the file in place — no copy. Not everywhere. */
   move?(destination: DirHandle, name: string): Promise<void>;
+  /** True when both handles are the same entry (FileSystemHandle.isSameEntry). */
+  isSameEntry?(other: FileHandle): Promise<boolean>;
 }
 
 export const asDir = (handle: FileSystemDirectoryHandle): DirHandle => handle as unknown as DirHandle;

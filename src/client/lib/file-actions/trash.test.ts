@@ -214,3 +214,39 @@ describe("paths", () => {
     expect(originalPathOf("a/b.jpg")).toBeNull();
   });
 });
+
+describe("a copy and its kept file (issue 36: one file, two paths)", () => {
+  it("refuses, at the moment of the move, a copy the browser reports as the same entry as the kept file (isSameEntry), with the CLI's words", async () => {
+    const root = memoryTree(FILES, { modified: MODIFIED });
+    const copy = await (await root.getDirectoryHandle("Photos")).getFileHandle("beach copy.jpg");
+    copy.sameAs = await (await root.getDirectoryHandle("Photos")).getFileHandle("beach.jpg");
+    const before = snapshot(root);
+    const { moved, failed } = await moveToTrash(
+      asRoot(root),
+      [
+        { ...item("Photos/beach copy.jpg"), keepPath: "Photos/beach.jpg" },
+        { ...item("Photos/2024/beach.jpg"), keepPath: "Photos/beach.jpg" },
+      ],
+      DAY,
+    );
+    expect(failed.map((f) => [f.item.path, f.reason])).toEqual([
+      [
+        "Photos/beach copy.jpg",
+        "It is the same file as “Photos/beach.jpg”, reached by another name (a link or a mount): removing it would remove the copy that stays",
+      ],
+    ]);
+    expect(moved.map((m) => m.item.path)).toEqual(["Photos/2024/beach.jpg"]);
+    expect(snapshot(root)["Photos/beach copy.jpg"]).toBe(before["Photos/beach copy.jpg"]);
+    // Its journal record is closed: undo will not look for it.
+    expect(outstandingRecords(parseJournal(journalText(root)).records).map((r) => r.path)).toEqual(["Photos/2024/beach.jpg"]);
+  });
+
+  it("refuses a copy whose kept file is gone by the time it moves", async () => {
+    const root = memoryTree(FILES, { modified: MODIFIED });
+    await (await root.getDirectoryHandle("Photos")).removeEntry("beach.jpg");
+    const { moved, failed } = await moveToTrash(asRoot(root), [{ ...item("Photos/beach copy.jpg"), keepPath: "Photos/beach.jpg" }], DAY);
+    expect(moved).toEqual([]);
+    expect(failed[0]!.reason).toBe("The copy to keep, “Photos/beach.jpg”, is no longer there");
+    expect(snapshot(root)["Photos/beach copy.jpg"]).toBe("BEACH-ORIGINAL");
+  });
+});

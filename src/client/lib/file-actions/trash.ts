@@ -10,6 +10,7 @@
 import { TRASH_DIR } from "../../../domain/scan-rules";
 import type { JournalRecord, TrashRecord } from "../../../domain/schemas/trash-journal";
 import { newBatchId, openRecordAt } from "../../../domain/trash-journal";
+import { sameFileRefusal } from "../../../domain/trash-refusals";
 import { asDir, dirAt, freeName, isNotFound, locateFile, splitPath, type DirHandle, type FileHandle, type Located } from "./handles";
 import { appendJournal, readJournalRecords } from "./trash-journal-web";
 
@@ -19,6 +20,11 @@ export interface TrashableItem {
   size: number;
   /** When given, a file modified since the scan is left alone. */
   modified?: number;
+  /**
+   * The copy that stays, for a duplicate: it must still be there, and be another entry than
+   * this one (isSameEntry), at the moment of the move — or nothing moves.
+   */
+  keepPath?: string;
 }
 
 export interface MovedItem<T extends TrashableItem = TrashableItem> {
@@ -201,6 +207,7 @@ export async function moveToTrash<T extends TrashableItem>(
   const cancelled: JournalRecord[] = [];
   for (const p of journalled ? planned : []) {
     try {
+      if (p.item.keepPath !== undefined) await checkKeep(dir, p.from, p.item.path, p.item.keepPath);
       await moveOne(p.from, p.file, p.destDir, p.destName);
       moved.push({ item: p.item, trashPath: p.record.trashPath });
     } catch (error) {
@@ -217,6 +224,25 @@ export async function moveToTrash<T extends TrashableItem>(
     );
   return { moved, failed };
 }
+
+/**
+ * The copy that stays is still there and is not this very file under another name (the CLI's
+ * device-and-inode check, as far as a browser can tell): same refusal words as the CLI.
+ */
+async function checkKeep(root: DirHandle, from: Located, path: string, keepPath: string): Promise<void> {
+  let keep: Located;
+  try {
+    keep = await locateFile(root, keepPath);
+  } catch (error) {
+    if (isNotFound(error)) throw new Error(`The copy to keep, “${keepPath}”, is no longer there`);
+    throw error;
+  }
+  if (keepPath === path || (await from.handle.isSameEntry?.(keep.handle)) === true) {
+    throw new Error(capitalised(sameFileRefusal(keepPath)));
+  }
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** `name`, or "stem (2).ext" and on: the first neither in `dir` nor claimed by this batch. */
 async function unclaimedName(dir: DirHandle, name: string, claimed: (name: string) => boolean): Promise<string> {

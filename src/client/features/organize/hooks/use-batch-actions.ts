@@ -103,7 +103,7 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
       if (!(await folderPermission(root, "readwrite", true).catch(() => false))) throw new PermissionDeniedError();
       const before = queryClient.getQueryData<LoadedIndex>(scanIndexQueryKey)?.index;
       if (!before) throw new Error("The scan index is not loaded");
-      const { moved, failed } = await moveToTrash(root, items, new Date());
+      const { moved, failed } = await moveToTrash(root, withKeptCopy(items, before.items), new Date());
       if (moved.length > 0) await storeIndex(removeFromIndex(before, new Set(moved.map((m) => m.item.id))));
       const bytes = moved.reduce((n, m) => n + m.item.size, 0);
       const clientId = await recordEvent("trash", moved.length, bytes);
@@ -221,4 +221,20 @@ export function useBatchActions({ tab, userId, root }: BatchContext) {
   const dismissUndo = useCallback(() => setLastAction(null), []);
 
   return { run, undo, dismissUndo, lastAction, busy, recordEvent };
+}
+
+/**
+ * A duplicate copy moved while its group's original stays names that original: the mover
+ * checks, at the moment of the move, that it is still there and is another file (isSameEntry).
+ */
+function withKeptCopy<T extends { id: number; path: string; duplicateGroup: number | null; isOriginal: boolean }>(
+  items: readonly T[],
+  all: readonly { id: number; path: string; duplicateGroup: number | null; isOriginal: boolean }[],
+): (T & { keepPath?: string })[] {
+  const moving = new Set(items.map((i) => i.id));
+  const originals = new Map(all.filter((i) => i.duplicateGroup !== null && i.isOriginal && !moving.has(i.id)).map((i) => [i.duplicateGroup, i.path]));
+  return items.map((item) => {
+    const keepPath = item.duplicateGroup !== null && !item.isOriginal ? originals.get(item.duplicateGroup) : undefined;
+    return keepPath === undefined ? item : { ...item, keepPath };
+  });
 }

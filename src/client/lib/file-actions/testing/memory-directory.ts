@@ -27,6 +27,13 @@ export class MemoryFile implements FileHandle {
     private readonly options: MemoryOptions,
   ) {}
 
+  /** Another name the platform reports as this same entry (as a browser may for a link or a mount). */
+  sameAs: MemoryFile | null = null;
+
+  async isSameEntry(other: FileHandle): Promise<boolean> {
+    return other === this || other === this.sameAs || (other as MemoryFile).sameAs === this;
+  }
+
   async getFile(): Promise<File> {
     if (this.parent.children.get(this.name) !== this) throw domError("NotFoundError", `${this.name} was removed`);
     return new File([this.bytes as BlobPart], this.name, { lastModified: this.lastModified });
