@@ -101,8 +101,9 @@ function rmlintSets(root, args = [root]) {
   return { sets, script: `${out}/r.sh`, dir: out };
 }
 
+/** The script rmlint wrote, run without asking, in its own folder (it leaves a stamp file where it runs). */
 function runRmlintScript(script) {
-  return spawnSync("sh", [script, "-d"], { encoding: "utf8" });
+  return spawnSync("sh", [script, "-d"], { encoding: "utf8", cwd: script.slice(0, script.lastIndexOf("/")) });
 }
 
 /** Runs `act` on a fresh tree of the case and reports what was lost. */
@@ -286,7 +287,7 @@ for (const c of cases) {
     });
     row.rmlintLinkInodes = outcome(make, (r) => {
       const { script, dir: out } = rmlintSets(r, [r, "-c", "sh:link"]);
-      spawnSync("sh", [script, "-d"]);
+      runRmlintScript(script);
       fs.rmSync(out, { recursive: true, force: true });
       return {
         said: `${new Set(["file_a1", "file_a2", "file_b1", "file_b2"].map((n) => fs.statSync(`${r}/${n}`).ino)).size} inode(s) for the 4 names`,
