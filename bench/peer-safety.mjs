@@ -89,7 +89,7 @@ function jdupesSets(root, extra = []) {
 function rmlintSets(root, args = [root]) {
   const out = fs.mkdtempSync(join(tmpdir(), "peer-rmlint-"));
   spawnSync("rmlint", [...args, "-o", `json:${out}/r.json`, "-o", `sh:${out}/r.sh`, "-T", "df"], { encoding: "utf8", cwd: out });
-  let sets = [];
+  let sets;
   try {
     const data = JSON.parse(fs.readFileSync(`${out}/r.json`, "latin1")).filter((e) => e.type === "duplicate_file");
     const byDigest = new Map();

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { ensureDovecot } from "./test-support/dovecot.mjs";
+import { ensureSafetyTools } from "./test-support/safety-tools.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
@@ -60,6 +61,7 @@ function ensureChromium() {
 
 ensureChromium();
 ensureDovecot();
+ensureSafetyTools();
 run("lock file holds every platform's packages", "node", ["scripts/lockfile-platforms.mjs"]);
 // TypeScript 7 (native, package alias `tsgo`) checks types in a third of the CPU time of 5.9;
 // typescript-eslint still needs 5.9's compiler API, so both stay (docs/decisions/018).

@@ -221,7 +221,18 @@ export function applyPlan(root: string, plan: CleanupPlan, options: ApplyOptions
           break;
         }
         const at = new Date().toISOString();
-        const record = { v: 1, batch: report.batch, at, by: "cli", op: "trash", path, trashPath, size: file.size, mtime: file.mtime, hash: file.hash } as const;
+        const record = {
+          v: 1,
+          batch: report.batch,
+          at,
+          by: "cli",
+          op: "trash",
+          path,
+          trashPath,
+          size: file.size,
+          mtime: file.mtime,
+          hash: file.hash,
+        } as const;
         try {
           journal.append(record);
         } catch (error) {

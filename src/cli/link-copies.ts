@@ -78,7 +78,13 @@ export function linkCopies(root: string, plan: CleanupPlan, options: { dryRun?: 
       const ordered = [file.path, ...group.filter((name) => name !== file.path)];
       for (const [i, path] of ordered.entries()) {
         done.add(path);
-        const entry = { path, target: keep.path, size: file.size, freed: i === ordered.length - 1 ? freed : 0, ...(i > 0 ? { nameOf: file.path } : {}) };
+        const entry = {
+          path,
+          target: keep.path,
+          size: file.size,
+          freed: i === ordered.length - 1 ? freed : 0,
+          ...(i > 0 ? { nameOf: file.path } : {}),
+        };
         if (options.dryRun) {
           report.linked.push(entry);
           continue;

@@ -45,7 +45,10 @@ export function resolveFolder(root: string, folder: string, option: string, must
   const anchoredReal = `/${rel.split(sep).join("/")}`;
   // A relative name keeps its any-depth meaning, plus its real place when a link leads elsewhere.
   const typed = validPattern(folder, option);
-  const direct = `/${typed.split("/").filter((part) => part !== "").join("/")}`;
+  const direct = `/${typed
+    .split("/")
+    .filter((part) => part !== "")
+    .join("/")}`;
   const patterns = isAbsolute(folder) ? [anchoredReal] : anchoredReal === direct ? [typed] : [typed, anchoredReal];
   return { patterns, key: fileKey(statSync(real)) };
 }

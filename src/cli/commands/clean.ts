@@ -78,7 +78,14 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
     const policy = {
       ...written,
       protectedFolders: [
-        ...new Set([...written.protectedFolders, ...samePlaceFolders(root, groups.flat().map((f) => f.path), protectedKeys)]),
+        ...new Set([
+          ...written.protectedFolders,
+          ...samePlaceFolders(
+            root,
+            groups.flat().map((f) => f.path),
+            protectedKeys,
+          ),
+        ]),
       ],
     };
     const { plan, decisions } = buildCleanupPlan({

@@ -30,8 +30,7 @@ function xattrProblem(): string | null {
   return run.error ? "getfattr/setfattr are not installed (apt-get install attr)" : null;
 }
 
-const getXattr = (path: string, name: string) =>
-  spawnSync("getfattr", ["--only-values", "-n", name, path], { encoding: "utf8" }).stdout;
+const getXattr = (path: string, name: string) => spawnSync("getfattr", ["--only-values", "-n", name, path], { encoding: "utf8" }).stdout;
 
 /** What `mv` keeps (the access time is left out: reading the file to check it is an access). */
 interface Meta {

@@ -83,7 +83,14 @@ export function listing(root: string, options: { trash: boolean } = { trash: fal
           mode: (s.mode & 0o7777).toString(8),
         });
       } else if (s.isSymbolicLink()) {
-        out.push({ path: shown, sha: `-> ${fs.readlinkSync(full, { encoding: "buffer" }).toString("latin1")}`, nlink: s.nlink, sameAs: shown, owner: "", mode: "" });
+        out.push({
+          path: shown,
+          sha: `-> ${fs.readlinkSync(full, { encoding: "buffer" }).toString("latin1")}`,
+          nlink: s.nlink,
+          sameAs: shown,
+          owner: "",
+          mode: "",
+        });
       }
     }
   };
@@ -222,7 +229,11 @@ let straceProbe: string | null | undefined;
 export function straceProblem(): string | null {
   if (straceProbe !== undefined) return straceProbe;
   const run = spawnSync("strace", ["-f", "-qq", "-o", "/dev/null", "-e", "trace=none", "true"], { encoding: "utf8" });
-  straceProbe = run.error ? `strace is not installed (apt-get install strace)` : run.status === 0 ? null : `strace cannot trace here: ${run.stderr.trim()}`;
+  straceProbe = run.error
+    ? `strace is not installed (apt-get install strace)`
+    : run.status === 0
+      ? null
+      : `strace cannot trace here: ${run.stderr.trim()}`;
   return straceProbe;
 }
 
@@ -233,7 +244,19 @@ export function straceProblem(): string | null {
 export function runBundleKilledAt(syscall: string, nth: number, argv: string[]): { killed: boolean; stdout: string; stderr: string } {
   const run = spawnSync(
     "strace",
-    ["-f", "-qq", "-o", "/dev/null", "-e", `trace=${syscall}`, "-e", `inject=${syscall}:signal=SIGKILL:when=${nth}`, process.execPath, cliBundle(), ...argv],
+    [
+      "-f",
+      "-qq",
+      "-o",
+      "/dev/null",
+      "-e",
+      `trace=${syscall}`,
+      "-e",
+      `inject=${syscall}:signal=SIGKILL:when=${nth}`,
+      process.execPath,
+      cliBundle(),
+      ...argv,
+    ],
     { encoding: "utf8", env: bundleEnv() },
   );
   // strace exits with the tracee's status: a killed tracee is 128 + 9.
@@ -247,7 +270,12 @@ export function planOf(root: string, pairs: readonly (readonly [keep: string, co
   const info = (path: string): PlanFile => {
     const full = Buffer.from(`${root}/${path}`);
     const s = fs.statSync(full);
-    return { path, size: s.size, mtime: Math.trunc(s.mtimeMs), hash: `sha256:${createHash("sha256").update(fs.readFileSync(full)).digest("hex")}` };
+    return {
+      path,
+      size: s.size,
+      mtime: Math.trunc(s.mtimeMs),
+      hash: `sha256:${createHash("sha256").update(fs.readFileSync(full)).digest("hex")}`,
+    };
   };
   return {
     format: PLAN_FORMAT,

@@ -16,7 +16,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p))));
 
 describe("names that are not UTF-8 keep their bytes through scan, clean and undo", () => {
   it("x\\xff and x\\u{FFFD} are two files: their duplicate pair is cleaned once, by its own bytes (issue 36)", async () => {
@@ -62,7 +63,9 @@ describe("names that are not UTF-8 keep their bytes through scan, clean and undo
     const result = await cli(["clean", root, "--yes"]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain("Moved 3 files");
-    expect(fs.existsSync(bytes(root, "/backup ", [0xfe], "/Aufza", [0xe4], "hlung-2.jpg")), "the oldest copy, under its Latin-1 name").toBe(true);
+    expect(fs.existsSync(bytes(root, "/backup ", [0xfe], "/Aufza", [0xe4], "hlung-2.jpg")), "the oldest copy, under its Latin-1 name").toBe(
+      true,
+    );
     expect(fs.existsSync(`${root}/keep/Aufzählung-2.jpg`)).toBe(false);
     expectNothingLost(before, listing(root));
     const undone = await cli(["undo", root]);

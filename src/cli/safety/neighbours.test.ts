@@ -9,7 +9,19 @@ import * as net from "node:net";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TRASH_DIR } from "../../domain/scan-rules";
 import { type CliIo, runCli } from "../main";
-import { cli, cliBundle, expectNothingLost, expectRestored, listing, makeRoot, needs, planFile, planOf, put, removeBundle } from "./harness";
+import {
+  cli,
+  cliBundle,
+  expectNothingLost,
+  expectRestored,
+  listing,
+  makeRoot,
+  needs,
+  planFile,
+  planOf,
+  put,
+  removeBundle,
+} from "./harness";
 
 let root: string;
 
@@ -55,7 +67,12 @@ describe("deep paths (rmlint tests/test_robustness/test_manylongpathfiles.py, te
     // Linux's PATH_MAX (4,096); under .cleanspace-trash/<day>/ it would be over.
     const part = "d".repeat(120);
     const name = `${"n".repeat(4090 - (root.length + 1 + 32 * 121))}`;
-    execFileSync("bash", ["-c", `cd "$1" && for i in $(seq 32); do mkdir ${part} && cd ${part}; done && printf 'alpha\\n%.0s' $(seq 40) > ${name}`, "_", root]);
+    execFileSync("bash", [
+      "-c",
+      `cd "$1" && for i in $(seq 32); do mkdir ${part} && cd ${part}; done && printf 'alpha\\n%.0s' $(seq 40) > ${name}`,
+      "_",
+      root,
+    ]);
     put(root, "copies/b.txt", "alpha\n".repeat(40), Date.UTC(2021, 0, 1));
     const before = listing(root);
     expect(Math.max(...before.map((e) => e.path.length)) + root.length + 1).toBe(4090);
@@ -71,7 +88,9 @@ describe("deep paths (rmlint tests/test_robustness/test_manylongpathfiles.py, te
 });
 
 describe("unreadable files (czkawka: a permission error must never turn into a deletion, issues #1656, #688)", () => {
-  it("as an ordinary user, a copy it cannot read and a folder it cannot write are left alone; the rest is cleaned and undone", async ({ skip }) => {
+  it("as an ordinary user, a copy it cannot read and a folder it cannot write are left alone; the rest is cleaned and undone", async ({
+    skip,
+  }) => {
     needs(process.getuid?.() === 0 ? null : "not running as root (setpriv to another user)", skip, "unreadable files");
     put(root, "locked/a.txt", "alpha\n".repeat(40), Date.UTC(2021, 0, 1));
     put(root, "secret/a.txt", "alpha\n".repeat(40), Date.UTC(2022, 0, 1));

@@ -234,7 +234,7 @@ async function checkKeep(root: DirHandle, from: Located, path: string, keepPath:
   try {
     keep = await locateFile(root, keepPath);
   } catch (error) {
-    if (isNotFound(error)) throw new Error(`The copy to keep, “${keepPath}”, is no longer there`);
+    if (isNotFound(error)) throw new Error(`The copy to keep, “${keepPath}”, is no longer there`, { cause: error });
     throw error;
   }
   if (keepPath === path || (await from.handle.isSameEntry?.(keep.handle)) === true) {

@@ -232,7 +232,9 @@ function withKeptCopy<T extends { id: number; path: string; duplicateGroup: numb
   all: readonly { id: number; path: string; duplicateGroup: number | null; isOriginal: boolean }[],
 ): (T & { keepPath?: string })[] {
   const moving = new Set(items.map((i) => i.id));
-  const originals = new Map(all.filter((i) => i.duplicateGroup !== null && i.isOriginal && !moving.has(i.id)).map((i) => [i.duplicateGroup, i.path]));
+  const originals = new Map(
+    all.filter((i) => i.duplicateGroup !== null && i.isOriginal && !moving.has(i.id)).map((i) => [i.duplicateGroup, i.path]),
+  );
   return items.map((item) => {
     const keepPath = item.duplicateGroup !== null && !item.isOriginal ? originals.get(item.duplicateGroup) : undefined;
     return keepPath === undefined ? item : { ...item, keepPath };
