@@ -145,7 +145,8 @@ function oneItemPerFile(table: FileTable): { itemFiles: Int32Array; hardLinks: n
  * One file reached by two paths with one name each — a file bind-mounted onto another name
  * in the tree (rmlint PR #183) — is never its own duplicate: in each size group (few files,
  * so a small set), a member whose device and inode an earlier member has is left out. A
- * file's device is its folder's, unless the walk saw another (linkIds: a mount).
+ * file's device is taken as its folder's (the walk keeps no device per file); a file mounted
+ * from another file system is caught when acted on instead (apply-plan.ts).
  */
 function oneFileOnce(table: FileTable, itemFiles: Int32Array, groups: number[][]): number[][] {
   const out: number[][] = [];

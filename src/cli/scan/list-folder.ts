@@ -105,10 +105,8 @@ export function listFolder(walker: Walker, rel: string, pending: { push(rel: str
       skipped.unreadable++; // gone since the readdir, or not searchable
     } else if (stats.isFile()) {
       const i = table.addFile(dir, name, stats.size, Math.trunc(stats.mtimeMs), stats.ctimeMs, stats.ino);
-      // Only a file with several names needs an identity; the rest save the string. A file of
-      // another device than its folder is a mount (a file bind-mounted here): it may have
-      // another name in the tree too (find-groups.ts: one file, two paths).
-      if (stats.nlink > 1 || stats.dev !== dev) table.linkIds.set(i, `${stats.dev}:${stats.ino}`);
+      // Only a file with several names needs an identity; the rest save the string.
+      if (stats.nlink > 1) table.linkIds.set(i, `${stats.dev}:${stats.ino}`);
       if (during && i + 1 >= nextCall) {
         during();
         nextCall = i + 1 + FILES_BETWEEN_CALLS;
