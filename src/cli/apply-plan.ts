@@ -15,7 +15,7 @@ import type { CleanupPlan, PlanFile } from "../domain/schemas/cleanup-plan";
 import { newBatchId, trashDay, trashPathFor } from "../domain/trash-journal";
 import { sameFileRefusal } from "../domain/trash-refusals";
 import { sha256File } from "./file-sha256";
-import { tidyLeftovers } from "./journal-leftovers";
+import { tidyJournalLeftovers } from "./journal-leftovers";
 import { fileKey, findNames, linkedKeys } from "./link-sets";
 import {
   type JournalWriter,
@@ -26,7 +26,6 @@ import {
   inRoot,
   moveFile,
   openJournal,
-  readJournal,
   realFs,
 } from "./trash-fs";
 
@@ -131,7 +130,7 @@ export function applyPlan(root: string, plan: CleanupPlan, options: ApplyOptions
   const fs = options.fs ?? realFs;
   const now = options.now ?? new Date();
   const report: ApplyReport = { batch: newBatchId(now), moved: [], refused: [], failed: [], notes: [], tidied: [] };
-  if (!options.dryRun) report.tidied = tidyLeftovers(fs, root, readJournal(fs, root).records);
+  if (!options.dryRun) report.tidied = tidyJournalLeftovers(fs, root);
   const day = trashDay(now);
   const keepChecks = new Map<string, KeepState>();
   const kept = new Set(plan.actions.flatMap((a) => (a.keep ? [a.keep.path] : [])));
@@ -153,7 +152,15 @@ export function applyPlan(root: string, plan: CleanupPlan, options: ApplyOptions
       if (keep) {
         if (!keepChecks.has(keep.path)) {
           const problem = checkFile(fs, root, keep);
-          keepChecks.set(keep.path, problem ? { problem } : { stats: fs.lstatSync(inRoot(root, keep.path)) });
+          let state: KeepState = { problem: problem ?? "" };
+          if (!problem) {
+            try {
+              state = { stats: fs.lstatSync(inRoot(root, keep.path)) };
+            } catch (error) {
+              state = { problem: describeError(error) };
+            }
+          }
+          keepChecks.set(keep.path, state);
         }
         const state = keepChecks.get(keep.path)!;
         if ("problem" in state) {

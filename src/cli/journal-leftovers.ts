@@ -7,7 +7,7 @@
 import type { JournalRecord } from "../domain/schemas/trash-journal";
 import { outstandingRecords } from "../domain/trash-journal";
 import { bytesArePrefix, sha256File } from "./file-sha256";
-import { type TrashFs, errorCode, inRoot } from "./trash-fs";
+import { type TrashFs, errorCode, inRoot, readJournal } from "./trash-fs";
 
 /** The only names a `temp` record may point at: those the CLI makes (never a person's file). */
 export const TEMP_PREFIXES = [".cleanspace-link-", ".cleanspace-unlink-"];
@@ -15,6 +15,15 @@ export const TEMP_PREFIXES = [".cleanspace-link-", ".cleanspace-unlink-"];
 export function isTempName(path: string): boolean {
   const name = path.slice(path.lastIndexOf("/") + 1);
   return TEMP_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
+/** The leftovers named by the journal at `root`, removed; never throws (tidying is a courtesy, never a reason to stop). */
+export function tidyJournalLeftovers(fs: TrashFs, root: string): string[] {
+  try {
+    return tidyLeftovers(fs, root, readJournal(fs, root).records);
+  } catch {
+    return [];
+  }
 }
 
 /** Removes the leftovers; returns their root-relative paths. */
@@ -31,8 +40,8 @@ export function tidyLeftovers(fs: TrashFs, root: string, records: readonly Journ
       if (sha256File(fs, original) !== record.hash) continue;
       fs.unlinkSync(copy);
       removed.push(record.trashPath);
-    } catch (error) {
-      if (errorCode(error) !== "ENOENT") throw error;
+    } catch {
+      // Gone already, or unreadable now: left for a later run; undo reports it if it matters.
     }
   }
   for (const record of records) {
@@ -43,8 +52,8 @@ export function tidyLeftovers(fs: TrashFs, root: string, records: readonly Journ
         fs.unlinkSync(inRoot(root, record.path));
         removed.push(record.path);
       }
-    } catch (error) {
-      if (errorCode(error) !== "ENOENT") throw error;
+    } catch {
+      // As above: a leftover that cannot be checked now is left alone.
     }
   }
   return removed;

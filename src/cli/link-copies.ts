@@ -10,13 +10,14 @@
  * Each temporary link name is journalled before it is made (a `temp` record): a run killed
  * between the link and the rename leaves a name the next run and undo remove.
  */
+import type * as nodeFs from "node:fs";
 import type { CleanupPlan } from "../domain/schemas/cleanup-plan";
 import { newBatchId } from "../domain/trash-journal";
 import { type ApplyReport, checkFile, outsideNote, sameFileProblem } from "./apply-plan";
 import { sameBytes } from "./file-sha256";
-import { tidyLeftovers } from "./journal-leftovers";
+import { tidyJournalLeftovers } from "./journal-leftovers";
 import { fileKey, findNames, linkedKeys } from "./link-sets";
-import { type JournalWriter, type TrashFs, cancelWriteAhead, describeError, inRoot, openJournal, readJournal, realFs } from "./trash-fs";
+import { type JournalWriter, type TrashFs, cancelWriteAhead, describeError, inRoot, openJournal, realFs } from "./trash-fs";
 
 export interface LinkReport extends Omit<ApplyReport, "moved"> {
   /** `freed` as in ApplyReport: the size on the last name of a file linked, else 0. */
@@ -26,7 +27,7 @@ export interface LinkReport extends Omit<ApplyReport, "moved"> {
 export function linkCopies(root: string, plan: CleanupPlan, options: { dryRun?: boolean; now?: Date; fs?: TrashFs } = {}): LinkReport {
   const fs = options.fs ?? realFs;
   const report: LinkReport = { batch: newBatchId(options.now ?? new Date()), linked: [], refused: [], failed: [], notes: [], tidied: [] };
-  if (!options.dryRun) report.tidied = tidyLeftovers(fs, root, readJournal(fs, root).records);
+  if (!options.dryRun) report.tidied = tidyJournalLeftovers(fs, root);
   const kept = new Set(plan.actions.flatMap((a) => (a.keep ? [a.keep.path] : [])));
   const done = new Set<string>();
   let names: Map<string, string[]> | null = null;
@@ -45,18 +46,23 @@ export function linkCopies(root: string, plan: CleanupPlan, options: { dryRun?: 
         continue;
       }
       const target = inRoot(root, keep.path);
-      const [a, b] = [fs.lstatSync(target), fs.lstatSync(inRoot(root, file.path))];
-      if (a.dev !== b.dev) {
-        report.refused.push({ path: file.path, reason: `it is on another file system than “${keep.path}”` });
-        continue;
-      }
-      const same = sameFileProblem(fs, root, file.path, keep.path);
-      if (same) {
-        report.refused.push({ path: file.path, reason: a.ino === b.ino ? `it is already a link to “${keep.path}”` : same });
-        continue;
-      }
-      if (!sameBytes(fs, target, inRoot(root, file.path))) {
-        report.refused.push({ path: file.path, reason: `its bytes differ from “${keep.path}”` });
+      let b: nodeFs.Stats;
+      try {
+        const a = fs.lstatSync(target);
+        b = fs.lstatSync(inRoot(root, file.path));
+        const refusal =
+          a.dev !== b.dev
+            ? `it is on another file system than “${keep.path}”`
+            : a.ino === b.ino
+              ? `it is already a link to “${keep.path}”`
+              : (sameFileProblem(fs, root, file.path, keep.path) ??
+                (sameBytes(fs, target, inRoot(root, file.path)) ? null : `its bytes differ from “${keep.path}”`));
+        if (refusal) {
+          report.refused.push({ path: file.path, reason: refusal });
+          continue;
+        }
+      } catch (error) {
+        report.refused.push({ path: file.path, reason: `it cannot be read (${describeError(error)})` });
         continue;
       }
       let group = [file.path];

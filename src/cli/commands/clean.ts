@@ -11,8 +11,8 @@ import { resolveFolder, samePlaceFolders } from "../protected-folders";
 import type { CliIo } from "../main";
 import { scanTree } from "../scan/tree-scan";
 import { defaultThreads } from "../threads";
-import { tidyLeftovers } from "../journal-leftovers";
-import { inRoot, readJournal, realFs } from "../trash-fs";
+import { tidyJournalLeftovers } from "../journal-leftovers";
+import { inRoot, realFs } from "../trash-fs";
 import { EXIT_FAILURE, EXIT_OK, nameOfNote, parseCommand, printOutcomes, printTidied, rootProblem, runUsage, summaryLine } from "./shared";
 
 export const CLEAN_USAGE = `Usage: cleanspace clean DIR [options]
@@ -59,7 +59,7 @@ export async function runClean(argv: readonly string[], io: CliIo): Promise<numb
     }
     const { policy: written, protectedKeys } = policyOf(root, values.keep ?? [], values.protect ?? []);
     // What an interrupted earlier run left goes first: the scan must not take a temporary link for a file.
-    if (!values["dry-run"]) printTidied(io, tidyLeftovers(realFs, root, readJournal(realFs, root).records));
+    if (!values["dry-run"]) printTidied(io, tidyJournalLeftovers(realFs, root));
     // No hash cache: what clean acts on is read now (and checked again by SHA-256 below).
     const result = await scanTree(root, { signal: io.signal, cache: null, threads: defaultThreads(), workerUrl: io.workerUrl ?? null });
     const byId = new Map(result.items.map((item) => [item.id, item]));
