@@ -7,7 +7,7 @@
  * The listing is the suite's one judge: before acting, after acting (no content may lose its
  * last name outside the trash) and after undo (everything exactly as before).
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
@@ -293,4 +293,39 @@ export function planFile(root: string, plan: CleanupPlan): string {
   const file = `${root}.plan.json`;
   fs.writeFileSync(file, JSON.stringify(plan));
   return file;
+}
+
+/**
+ * The bundled CLI in a child process whose every read of `slowPath` waits `delayMs` first
+ * (strace, filtered to that one file): the test can change the file while the CLI is
+ * reading it. Resolves when the CLI exits.
+ */
+export function startBundleSlowedOn(slowPath: string, delayMs: number, argv: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      "strace",
+      [
+        "-f",
+        "-qq",
+        "-o",
+        "/dev/null",
+        "-P",
+        slowPath,
+        "-e",
+        "trace=read,pread64",
+        "-e",
+        `inject=read,pread64:delay_enter=${delayMs * 1000}`,
+        process.execPath,
+        cliBundle(),
+        ...argv,
+      ],
+      { env: bundleEnv() },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
 }

@@ -21,6 +21,8 @@ import {
   planOf,
   put,
   removeBundle,
+  startBundleSlowedOn,
+  straceProblem,
 } from "./harness";
 
 let root: string;
@@ -160,6 +162,39 @@ describe("files changing between the plan and the act", () => {
     expect(out).toContain("Moved 0 files");
     const after = listing(root);
     expect(after.filter((e) => e.path.startsWith("copies/"))).toEqual(before.filter((e) => e.path.startsWith("copies/")));
+  });
+});
+
+describe("files changing during the scan", () => {
+  it("a copy rewritten while the CLI is reading it (each read slowed by strace) keeps its new bytes; the kept file keeps its own", async ({
+    skip,
+  }) => {
+    needs(straceProblem(), skip, "slowing reads with strace");
+    const big = Buffer.alloc(4 * 1024 * 1024);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251;
+    put(root, "keep/video.bin", big.toString("latin1"), Date.UTC(2018, 0, 1));
+    const copy = put(root, "copies/video.bin", big.toString("latin1"), Date.UTC(2020, 0, 1)).toString();
+    const before = listing(root);
+    const running = startBundleSlowedOn(copy, 150, ["clean", root, "--yes"]);
+    // The CLI starts, walks, and is inside its first slowed read of the copy by now.
+    let finished = false;
+    void running.then(() => (finished = true));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(finished, "the CLI is still reading when the file is rewritten").toBe(false);
+    fs.writeFileSync(copy, "rewritten while the scan read it\n");
+    const result = await running;
+    expect(result.stderr).toBe("");
+    const after = listing(root);
+    const rewritten = after.find((e) => e.path === "copies/video.bin");
+    expect(rewritten, `the rewritten copy is still in its place: ${result.stdout}`).toBeDefined();
+    expect(fs.readFileSync(copy, "utf8")).toBe("rewritten while the scan read it\n");
+    expectNothingLost(
+      before.filter((e) => e.path !== "copies/video.bin"),
+      after,
+    );
+    // Undo brings back what did move (the other pair's copy); the rewritten file is as it was written.
+    expect((await cli(["undo", root])).code).toBe(0);
+    expect(listing(root)).toEqual(before.map((e) => (e.path === "copies/video.bin" ? rewritten : e)));
   });
 });
 
