@@ -1,22 +1,22 @@
 #!/usr/bin/env node
-// `cleanspace` — runs the bundled CLI (dist/cli/main.cjs). CommonJS on purpose: Node starts a
-// CommonJS entry without the ES module loader, ~50 ms of CPU sooner (decision 016). After a
-// plain `npm install` the bundle does not exist yet, so the first run builds it
-// (node scripts/build-cli.mjs).
+// `cleanspace` — runs the bundled CLI (dist/cli/main.cjs). CommonJS, so Node starts it without
+// the ES module loader. After a plain `npm install` the bundle does not exist yet, so the first
+// run builds it (node scripts/build-cli.mjs).
 "use strict";
 const { existsSync } = require("node:fs");
+const nodeModule = require("node:module");
 const { join } = require("node:path");
 const { pathToFileURL } = require("node:url");
 
 const dist = join(__dirname, "..", "dist", "cli");
 const bundle = join(dist, "main.cjs");
-// (code-cache.cjs came later than main.cjs: a build from before it is built again.)
-if (!existsSync(bundle) || !existsSync(join(dist, "code-cache.cjs"))) {
-  // Required here only: loading child_process costs ~6 ms, and every run but the first finds the bundle.
+const cacheDirModule = join(dist, "cache-dir.cjs");
+if (!existsSync(bundle) || !existsSync(cacheDirModule)) {
+  // Required here only: every run but the first finds the bundle.
   const { spawnSync } = require("node:child_process");
   const script = join(__dirname, "..", "scripts", "build-cli.mjs");
   const built = spawnSync(process.execPath, [script], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
-  if (built.status !== 0 || !existsSync(bundle) || !existsSync(join(dist, "code-cache.cjs"))) {
+  if (built.status !== 0 || !existsSync(bundle) || !existsSync(cacheDirModule)) {
     process.stderr.write(`${built.stderr ?? ""}cleanspace: could not build the CLI (node scripts/build-cli.mjs failed)\n`);
     process.exit(1);
   }
@@ -26,18 +26,16 @@ process.stdout.on("error", (error) => {
   if (error.code === "EPIPE") process.exit(0);
   throw error;
 });
-// main.cjs through V8's code cache (src/cli/code-cache.ts): a run does not compile the CLI again.
-const { loadWithCodeCache } = require(join(dist, "code-cache.cjs"));
-const { defaultCacheDir } = require(join(dist, "cache-dir.cjs"));
-const loaded = loadWithCodeCache(bundle, defaultCacheDir());
-const { runCli } = loaded.exports;
+// Node's own compile cache (module.enableCompileCache, Node >= 22.1), in the CLI's cache folder:
+// a run does not parse and compile the bundle again. Where Node lacks it (Node 20), no cache.
+const { defaultCacheDir } = require(cacheDirModule);
+if (typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompileCache(join(defaultCacheDir(), "compile-cache"));
+const { runCli } = require(bundle);
 const workerUrl = pathToFileURL(join(dist, "scan-worker.cjs"));
-const argv = process.argv.slice(2);
-runCli(argv, { stdout: process.stdout, stderr: process.stderr, workerUrl }).then((code) => {
-  // What a scan compiled is what the next one needs (other commands compile little of it).
-  if (argv[0] === "scan") loaded.save();
-  // Out as soon as both streams are flushed (a write's callback comes after every earlier write):
-  // left to end by itself, Node also tears the heap down (2–4 ms after a 20,000-file scan).
+runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, workerUrl }).then((code) => {
+  // Written now: process.exit below ends the process before Node would write it by itself.
+  if (typeof nodeModule.flushCompileCache === "function") nodeModule.flushCompileCache();
+  // Out as soon as both streams are flushed (a write's callback comes after every earlier write).
   let open = 2;
   const flushed = () => {
     if (--open === 0) process.exit(code);

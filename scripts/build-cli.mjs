@@ -1,20 +1,14 @@
-// Bundles the CLI (`cleanspace scan DIR`) with esbuild into CommonJS files that start
-// without the ES module loader (decision 016: an .mjs entry cost ~50 ms more CPU and spun up
-// libuv's thread pool for its asynchronous reads): dist/cli/main.cjs, its scan worker
-// dist/cli/scan-worker.cjs, and one bundle per rarer command (dist/cli/commands/*.cjs), which
-// main.cjs requires only when that command runs. Everything is bundled (hash-wasm carries its
-// WASM inline) but sharp (--similar), so the CLI starts without resolving node_modules.
-import { readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+// Bundles the CLI (`cleanspace scan DIR`) with esbuild into CommonJS files, which Node starts
+// without the ES module loader: dist/cli/main.cjs, its scan worker dist/cli/scan-worker.cjs,
+// and one bundle per rarer command (dist/cli/commands/*.cjs), which main.cjs requires only
+// when that command runs. Everything is bundled (hash-wasm carries its WASM inline) but sharp
+// (--similar), so the CLI starts without resolving node_modules.
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const COMMANDS = ["apply", "undo", "clean"];
-// hash-wasm's xxHash128 module, put in the bundle as base64 (src/cli/scan/xxhash128.ts runs it without hash-wasm's wrapper).
-const umd = readFileSync(createRequire(import.meta.url).resolve("hash-wasm/dist/xxhash128.umd.min.js"), "utf8");
-const xxhash128Wasm = /name:"xxhash128",data:"([A-Za-z0-9+/=]+)"/.exec(umd)?.[1];
-if (!xxhash128Wasm) throw new Error("hash-wasm's xxhash128 module not found in dist/xxhash128.umd.min.js");
 // `--outdir DIR`: a bundle of its own elsewhere (the safety suite runs one, while other tests rebuild dist/cli).
 const outIndex = process.argv.indexOf("--outdir");
 const outdir = outIndex > 0 ? process.argv[outIndex + 1] : "dist/cli";
@@ -36,8 +30,7 @@ await build({
   entryPoints: {
     main: "src/cli/main.ts",
     "scan-worker": "src/cli/scan/scan-worker.ts",
-    // Loaded by bin/cleanspace.cjs first: runs main.cjs with V8's code cache.
-    "code-cache": "src/cli/code-cache.ts",
+    // Loaded by bin/cleanspace.cjs first: where Node's compile cache goes.
     "cache-dir": "src/cli/cache-dir.ts",
     ...Object.fromEntries(COMMANDS.map((name) => [`commands/${name}`, `src/cli/commands/${name}.ts`])),
   },
@@ -50,9 +43,6 @@ await build({
   // A dynamic import() in CommonJS would go through the ES module loader again: require instead.
   supported: { "dynamic-import": false },
   plugins: [commandsApart],
-  define: { __XXHASH128_WASM__: JSON.stringify(xxhash128Wasm) },
-  // import.meta only serves xxhash128.ts when it runs from source (tests), never in the bundle.
-  logOverride: { "empty-import-meta": "silent" },
   sourcemap: true,
   packages: "bundle",
   // sharp (--similar) loads native binaries that its npm packages ship per platform: it is

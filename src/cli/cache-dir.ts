@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 
-/** The platform's per-user cache folder for CleanSpace (hash caches, the CLI's code cache), or CLEANSPACE_CACHE_DIR. */
+/** The platform's per-user cache folder for CleanSpace (hash caches, Node's compile cache of the CLI), or CLEANSPACE_CACHE_DIR. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
   if (env.CLEANSPACE_CACHE_DIR) return env.CLEANSPACE_CACHE_DIR;
   if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "cleanspace");

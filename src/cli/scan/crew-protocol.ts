@@ -9,8 +9,8 @@ export interface CrewWorkerData {
   ports: (MessagePort | undefined)[];
   /** The scanned folder, no trailing "/". */
   root: string;
-  /** xxHash128, compiled once by the main thread; null when no content is read (--metadata-only). */
-  wasm: WebAssembly.Module | null;
+  /** False when no content is read (--metadata-only): the worker only walks. */
+  keys: boolean;
 }
 
 /** One walker's table in transferable form (see FileTable): names "\0"-joined, columns cut to length. */

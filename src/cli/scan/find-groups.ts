@@ -3,7 +3,7 @@ import type { Crew } from "./crew";
 import type { EarlyKeys } from "./early-keys";
 import type { FileTable } from "./file-table";
 import type { KeyPass, NodeHashCache } from "./hash-cache-file";
-import { type SideWork, runPass, sideWorks } from "./hash-pass";
+import { type SideWork, runPass } from "./hash-pass";
 import { KEY_BYTES, type KeyReader, copyKey } from "./key-reader";
 
 export interface FindGroupsInput {
@@ -20,8 +20,6 @@ export interface FindGroupsInput {
   signal?: AbortSignal;
   onPhase?: (phase: string) => void;
   onProgress?: (phase: "hash" | "verify", done: number, total: number) => void;
-  /** Work the main thread does while the workers read (hash-pass.ts), made from the items; done by the time findGroups returns. */
-  beside?: (itemFiles: Int32Array) => SideWork;
 }
 
 export interface FoundGroups {
@@ -42,18 +40,6 @@ export interface FoundGroups {
  */
 export function findGroups(input: FindGroupsInput): FoundGroups {
   const { itemFiles, hardLinks } = oneItemPerFile(input.table);
-  const beside = input.beside?.(itemFiles) ?? null;
-  const found = findIn(input, itemFiles, hardLinks, beside);
-  if (beside) {
-    // Whatever the passes left of it (all of it when no worker read, or nothing was read).
-    let rest = 0;
-    while (beside.step()) rest++;
-    input.onPhase?.(`beside (${rest} slices left after the passes)`);
-  }
-  return found;
-}
-
-function findIn(input: FindGroupsInput, itemFiles: Int32Array, hardLinks: number, beside: SideWork | null): FoundGroups {
   const { table, metadataOnly, onPhase } = input;
   const positionOf = positionsOf(itemFiles, table.fileCount, hardLinks);
   // Item positions are file indexes when no hard link was folded: then the walk's early keys grouped the sizes already.
@@ -77,7 +63,7 @@ function findIn(input: FindGroupsInput, itemFiles: Int32Array, hardLinks: number
     firstSlots.push(slots);
   }
   input.cache?.matchAll(firstFiles);
-  const first = keysOf(input, 0, firstFiles, beside);
+  const first = keysOf(input, 0, firstFiles, null);
   const afterFirst = splitByKey(firstSlots, first.keys, first.ok);
   onPhase?.(`first-pass (${firstFiles.length} files, ${first.read} read, ${first.byWorkers} by workers)`);
 
@@ -98,7 +84,7 @@ function findIn(input: FindGroupsInput, itemFiles: Int32Array, hardLinks: number
     fullSlots.push(next);
   }
   // While the workers read the full pass, the main thread also lays out the hash cache's next file.
-  const full = keysOf(input, 1, fullFiles, sideWorks(beside, input.cache?.prepareSave()));
+  const full = keysOf(input, 1, fullFiles, input.cache?.prepareSave() ?? null);
   const afterFull = splitByKey(fullSlots, full.keys, full.ok);
   for (const slots of afterFull.groups) groups.push(slots.map((s) => positionOf(fullFiles[s] as number)));
   onPhase?.(`full-pass (${fullFiles.length} files, ${full.read} read, ${full.byWorkers} by workers)`);

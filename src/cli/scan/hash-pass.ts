@@ -18,7 +18,7 @@ const BATCHES_IN_FLIGHT_BESIDE = [8, 2] as const;
 const PUMP_EVERY = 16;
 
 /**
- * Main-thread work that needs no key (the JSON report's walk facts), done a slice at a time
+ * Main-thread work that needs no key (the hash cache's next file), done a slice at a time
  * between the batches a pass hands the workers: `step()` does one slice (well under a
  * millisecond) and answers whether any is left; once none is, a step does nothing (false again).
  */
@@ -26,22 +26,6 @@ export interface SideWork {
   step(): boolean;
   /** True once no slice is left (a later pass then hands out work as usual). */
   readonly done: boolean;
-}
-
-/** Side works one after the other (the JSON report's walk facts, then the hash cache's layout); null when there is none. */
-export function sideWorks(...works: (SideWork | null | undefined)[]): SideWork | null {
-  const left = works.filter((work): work is SideWork => work !== null && work !== undefined);
-  if (left.length <= 1) return left[0] ?? null;
-  return {
-    get done() {
-      return left.every((work) => work.done);
-    },
-    step() {
-      const work = left.find((w) => !w.done);
-      if (work) work.step();
-      return !this.done;
-    },
-  };
 }
 
 export interface PassContext {

@@ -1,7 +1,7 @@
 import * as nodeFs from "node:fs";
 import { HASH_CHUNK_BYTES, PARTIAL_BLOCK_BYTES, firstPassCoversWholeFile } from "../../scan/content-hasher";
+import type { IHasher } from "hash-wasm";
 import { fsPath } from "../path-bytes";
-import type { Xxhash128 } from "./xxhash128";
 
 /** A content key: xxHash128, 16 bytes, kept binary (a hex string per file would cost an allocation and a conversion). */
 export const KEY_BYTES = 16;
@@ -21,8 +21,9 @@ export type KeyFs = Pick<typeof nodeFs, "openSync" | "readSync" | "closeSync">;
  */
 export class KeyReader {
   private readonly buffer = Buffer.allocUnsafe(HASH_CHUNK_BYTES);
+  /** `hasher`: hash-wasm's createXXHash128(), one per thread. */
   constructor(
-    private readonly hasher: Xxhash128,
+    private readonly hasher: IHasher,
     private readonly fs: KeyFs = nodeFs,
   ) {}
 
@@ -43,8 +44,8 @@ export class KeyReader {
         length = 2 * PARTIAL_BLOCK_BYTES;
       }
       hasher.init();
-      hasher.update(buffer, 0, length);
-      hasher.digest(out, at);
+      hasher.update(buffer.subarray(0, length));
+      out.set(hasher.digest("binary"), at);
       return true;
     } catch {
       return false;
@@ -63,12 +64,12 @@ export class KeyReader {
       for (let position = 0; position < size;) {
         const n = readFully(fs, fd, buffer, 0, Math.min(buffer.length, size - position), position);
         if (n === 0) return false;
-        hasher.update(buffer, 0, n);
+        hasher.update(n === buffer.length ? buffer : buffer.subarray(0, n));
         position += n;
       }
       // One byte past the end must be EOF, else the file grew since the walk.
       if (readFully(fs, fd, buffer, 0, 1, size) !== 0) return false;
-      hasher.digest(out, at);
+      out.set(hasher.digest("binary"), at);
       return true;
     } catch {
       return false;

@@ -53,6 +53,7 @@ export function listFolder(walker: Walker, rel: string, pending: { push(rel: str
   // A name that is not UTF-8 is held as a string of its bytes (path-bytes.ts); fs calls get the bytes back.
   const absPath = fsPath(abs);
   let entries: { name: string; isDirectory(): boolean; isSymbolicLink(): boolean; isFile(): boolean }[];
+  let bytePaths: boolean;
   let dir: number;
   let dev: number;
   try {
@@ -66,7 +67,10 @@ export function listFolder(walker: Walker, rel: string, pending: { push(rel: str
       return 0;
     }
     walker.seen.add(key);
-    entries = exactNames(fs, absPath, fs.readdirSync(absPath, WITH_TYPES));
+    const listed = fs.readdirSync(absPath, WITH_TYPES);
+    entries = exactNames(fs, absPath, listed);
+    // Paths below need their bytes back only when this folder's path or a name holds an escape.
+    bytePaths = typeof absPath !== "string" || entries !== listed;
     dir = table.addDir(rel, dev, id.ino);
   } catch (error) {
     if (rel === "") throw new ScanAccessError("unreadable", `Cannot read ${root}: ${errorCode(error) ?? String(error)}`);
@@ -97,7 +101,7 @@ export function listFolder(walker: Walker, rel: string, pending: { push(rel: str
     }
     let stats: nodeFs.Stats | undefined;
     try {
-      stats = fs.lstatSync(fsPath(`${abs}/${name}`), NO_THROW);
+      stats = fs.lstatSync(bytePaths ? fsPath(`${abs}/${name}`) : `${abs}/${name}`, NO_THROW);
     } catch {
       stats = undefined; // listed but not searchable (r-- without x): counted below
     }

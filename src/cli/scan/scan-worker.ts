@@ -4,6 +4,7 @@
  * thread sends until "done". Synchronous loops throughout (see Crew).
  */
 import * as nodeFs from "node:fs";
+import { type IHasher, createXXHash128 } from "hash-wasm";
 import { workerData } from "node:worker_threads";
 import { Crew, DEAD, JOINED, READY, slot } from "./crew";
 import type { CrewWorkerData } from "./crew-protocol";
@@ -11,21 +12,24 @@ import { FileTable } from "./file-table";
 import { KEY_BYTES, KeyReader } from "./key-reader";
 import { createWalker, listFolder } from "./list-folder";
 import { toPayload } from "./merge-tables";
-import { Xxhash128 } from "./xxhash128";
 
-const { ctl, me, ports, root, wasm } = workerData as CrewWorkerData;
+const { ctl, me, ports, root, keys } = workerData as CrewWorkerData;
 const crew = new Crew(ctl, me, ports);
 
-try {
-  work();
-} catch {
-  // A failure here must not hang the scan: the main thread does this worker's share itself.
-  crew.setFlag(me, DEAD, 1);
-  crew.wake(0);
-}
-for (const port of ports) port?.close();
+void run();
 
-function work(): void {
+async function run(): Promise<void> {
+  try {
+    work(keys ? await createXXHash128() : null);
+  } catch {
+    // A failure here must not hang the scan: the main thread does this worker's share itself.
+    crew.setFlag(me, DEAD, 1);
+    crew.wake(0);
+  }
+  for (const port of ports) port?.close();
+}
+
+function work(hasher: IHasher | null): void {
   // The files this worker listed: the main thread names them by index here when it asks for their keys.
   const table = new FileTable();
   // Too late for the walk if the main thread already closed it (then it expects no table).
@@ -36,8 +40,8 @@ function work(): void {
     const { payload, transfer } = toPayload(table, walker.skipped);
     crew.send(0, { kind: "table", table: payload }, transfer);
   }
-  if (!wasm) return; // --metadata-only: no key to compute
-  const reader = new KeyReader(new Xxhash128(wasm));
+  if (!hasher) return; // --metadata-only: no key to compute
+  const reader = new KeyReader(hasher);
   crew.setFlag(me, READY, 1);
   serve(reader, table);
 }

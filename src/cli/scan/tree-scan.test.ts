@@ -241,44 +241,6 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
     expect(byWorkers(phases, "full-pass")).toBeGreaterThan(0);
   });
 
-  it("does the caller's side work between the batches it hands the workers, and all of it in any case", async () => {
-    const dir = corpora[1] as string;
-    const SLICES = 400;
-    const run = async (threads: number) => {
-      const phases: string[] = [];
-      let steps = 0;
-      let items = -1;
-      const result = await scanTree(dir, {
-        now: NOW,
-        cache: damagedCache(dir, `cache-beside-${threads}`, 1_000_000),
-        threads,
-        workerUrl,
-        fs: slowFs(),
-        onPhase: (p) => phases.push(p),
-        besideKeys: (_table, itemFiles) => {
-          items = itemFiles.length;
-          // As SideWork asks: once done, a step does nothing and answers false again.
-          return {
-            step: () => (steps < SLICES ? ++steps : steps) < SLICES,
-            get done() {
-              return steps >= SLICES;
-            },
-          };
-        },
-      });
-      const left = Number(/beside \((\d+) slices left/.exec(phases.find((p) => p.startsWith("beside")) ?? "")?.[1]);
-      return { result, steps, left, items };
-    };
-    const alone = await run(1);
-    expect(alone.steps).toBe(SLICES);
-    expect(alone.left).toBe(SLICES - 1); // no worker: all of it after the passes (the last step answers "none left")
-    const shared = await run(2);
-    expect(shared.steps).toBe(SLICES);
-    expect(shared.left).toBeLessThan(SLICES / 2); // most of it while the workers read
-    expect(shared.items).toBe(shared.result.items.length);
-    expect(shared.result).toEqual(alone.result);
-  });
-
   it("a small tree the cache knows: walks alone, and starts the worker only when a pass has enough to read", async () => {
     const dir = corpora[1] as string;
     const expected = await scanTree(dir, { now: NOW, cache: null });

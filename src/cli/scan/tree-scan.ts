@@ -1,5 +1,6 @@
 import * as nodeFs from "node:fs";
 import { resolve } from "node:path";
+import { createXXHash128 } from "hash-wasm";
 import { ProgressReporter } from "../../scan/progress";
 import { checkRoot, trimSlash } from "../../scan/sources/node-fs";
 import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../scan/types";
@@ -10,14 +11,12 @@ import { EarlyKeys } from "./early-keys";
 import { defaultCacheDir } from "../cache-dir";
 import { type NodeHashCache, type NodeHashCacheOptions, openNodeHashCache, rememberedFiles } from "./hash-cache-file";
 import { findGroups } from "./find-groups";
-import type { SideWork } from "./hash-pass";
 import type { ScannedTree } from "./scanned-tree";
 import { type KeyFs, KeyReader } from "./key-reader";
 import { FolderQueue } from "./folder-queue";
 import { type WalkFs, createWalker, listFolder } from "./list-folder";
 import { type TableParts, fromPayload, mergeTables } from "./merge-tables";
 import { type Team, createTeam } from "./team";
-import { Xxhash128, compileXxhash128 } from "./xxhash128";
 
 export type TreeFs = WalkFs & KeyFs & Pick<typeof nodeFs, "accessSync">;
 
@@ -28,13 +27,6 @@ export interface TreeScanOptions {
   now?: number;
   signal?: AbortSignal;
   onProgress?: (progress: ScanProgress) => void;
-  /**
-   * Told when the workers read during the walk (early-keys.ts), and again if that walk finds
-   * more than `largeTree` files: the CLI picks V8's compilers by it (main.ts).
-   */
-  earlyWalk?: { started(): void; largeTree: number; large(): void };
-  /** Told when the walk ends, with the number of files found: the CLI picks V8's compilers for the rest by it (main.ts). */
-  walked?: (files: number) => void;
   /** Told when each stage ends, with a few figures: for CLEANSPACE_PROFILE. */
   onPhase?: (phase: string) => void;
   /** Threads in all, the main one included; more than 1 needs `workerUrl`. */
@@ -45,12 +37,6 @@ export interface TreeScanOptions {
   cache?: NodeHashCacheOptions | null;
   /** When workers start (see SHARED_WALK_MIN_FILES, LATE_CREW_MIN_FILES): tests lower them to reach each path on small trees. */
   workerThresholds?: { sharedWalkMinFiles: number; lateCrewMinFiles: number };
-  /**
-   * Work of the caller's that needs the walk but no key (the JSON report's walk facts): made
-   * from the items once they are known, and done by the main thread between the batches it
-   * hands the workers (hash-pass.ts, SideWork); done in any case when scanColumns returns.
-   */
-  besideKeys?: (table: FileTable, itemFiles: Int32Array, nowMs: number) => SideWork;
   /** Tests fake the file system (EACCES as root) and count reads. */
   fs?: TreeFs;
 }
@@ -73,7 +59,7 @@ export async function scanTree(root: string, options: TreeScanOptions = {}): Pro
 /** scanTree up to the result: walk, size buckets, both key passes, the hash cache saved. */
 export async function scanColumns(root: string, options: TreeScanOptions = {}): Promise<ScannedTree> {
   const fs = options.fs ?? nodeFs;
-  const { signal, onPhase, besideKeys } = options;
+  const { signal, onPhase } = options;
   const nowMs = options.now ?? Date.now();
   const metadataOnly = options.metadataOnly ?? false;
   const counts: ScanCounts = { files: 0, photos: 0, apps: 0, email: 0 };
@@ -87,10 +73,8 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
   reporter.enter("files", counts);
 
   const threads = options.workerUrl ? Math.max(1, options.threads ?? 1) : 1;
-  // Compiled once, here, and handed to the workers (a WebAssembly.Module crosses threads as is).
-  const wasm = metadataOnly ? null : compileXxhash128();
-  const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base, wasm) : null;
-  const reader = wasm ? new KeyReader(new Xxhash128(wasm), fs) : null;
+  const reader = metadataOnly ? null : new KeyReader(await createXXHash128(), fs);
+  const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base, !metadataOnly) : null;
   try {
     const cacheOptions = options.cache === null ? null : { ...options.cache, dir: resolve(options.cache?.dir ?? defaultCacheDir()) };
     const remembered = cacheOptions === null || metadataOnly ? null : rememberedFiles(cacheOptions.dir, base);
@@ -101,8 +85,8 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
     if (!lazy) team?.start();
     // Nothing remembered for this folder (a first scan, or --no-cache): the workers read while
     // the main thread walks (early-keys.ts). A large tree the cache knows: they share the walk.
-    const early = team !== null && wasm !== null && remembered === null && team.closeWalk().length === 0;
-    const walked = walkAll(fs, base, early || lazy ? null : team, counts, reporter, signal, early ? team : null, options.earlyWalk);
+    const early = team !== null && reader !== null && remembered === null && team.closeWalk().length === 0;
+    const walked = walkAll(fs, base, early || lazy ? null : team, counts, reporter, signal, early ? team : null);
     const table = walked.table;
     const crew = walked.shared || early ? (team?.crew ?? null) : null;
     // Started on first need (a lazy rescan with files to read): it never walks, it only keys.
@@ -115,7 +99,6 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
             return team.crew;
           }
         : undefined;
-    options.walked?.(table.fileCount);
     onPhase?.(
       `walk (${table.fileCount} files, ${table.dirCount} folders${walked.shared ? `, ${walked.byWorkers} by workers` : ""}${
         walked.early ? `, ${walked.early.count} first keys by workers meanwhile` : ""
@@ -137,7 +120,6 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
       signal,
       onPhase,
       onProgress: (phase, done, total) => reporter.tick(counts, phase, done, total),
-      beside: besideKeys ? (itemFiles) => besideKeys(table, itemFiles, nowMs) : undefined,
     });
     if (cache) {
       cache.save();
@@ -184,7 +166,6 @@ function walkAll(
   signal?: AbortSignal,
   /** Workers that read first-pass keys during this walk (EarlyKeys) instead of sharing it. */
   readers: Team | null = null,
-  earlyWalk?: TreeScanOptions["earlyWalk"],
 ): Walked {
   if (team) {
     const shared = walkShared(fs, root, team.crew, team, counts, reporter, signal);
@@ -194,20 +175,12 @@ function walkAll(
   const table = new FileTable();
   const walker = createWalker(fs, root, table);
   const early = readers ? new EarlyKeys(readers.crew, 1, table) : null;
-  if (early) {
-    walker.during = () => early.seen();
-    earlyWalk?.started();
-  }
+  if (early) walker.during = () => early.seen();
   // Smallest path first: the table comes out in mergeTables' order, with nothing to merge.
   const pending = new FolderQueue();
   pending.push("");
-  let small = early !== null && earlyWalk !== undefined;
   while (pending.length > 0) {
     signal?.throwIfAborted();
-    if (small && table.fileCount > (earlyWalk?.largeTree ?? 0)) {
-      small = false;
-      earlyWalk?.large();
-    }
     listFolder(walker, pending.pop() as string, pending);
     early?.seen();
     counts.files = table.fileCount;
