@@ -105,6 +105,23 @@ describe("`clean` never lists one file under two paths as a duplicate of itself"
     expect(listing(root)).toEqual(before);
   });
 
+  it("a file bind-mounted onto another name among 40 files of its size, with one real duplicate pair: only that pair is cleaned", async ({
+    skip,
+  }) => {
+    needs(mountProblem(), skip, "bind mounts");
+    for (let i = 0; i < 40; i++) put(root, `many/${String(i).padStart(2, "0")}.txt`, `file number ${String(i).padStart(2, "0")}\n`);
+    put(root, "many/copy-of-07.txt", "file number 07\n", Date.UTC(2022, 0, 1));
+    mounts.bind(`${root}/many/03.txt`, `${root}/many/05.txt`);
+    const before = listing(root);
+    const result = await cli(["clean", root, "--yes"]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain("Moved 1 file (15 B)");
+    expect(fs.existsSync(`${root}/many/copy-of-07.txt`)).toBe(false);
+    expectNothingLost(before, listing(root));
+    expect((await cli(["undo", root])).code).toBe(0);
+    expectRestored(root, before);
+  });
+
   it("a recursive bind mount of the tree inside itself, with real duplicates: only they move, undo restores (rmlint test_mount_binds)", async ({
     skip,
   }) => {

@@ -135,20 +135,39 @@ function oneItemPerFile(table: FileTable): { itemFiles: Int32Array; hardLinks: n
  * from another file system is caught when acted on instead (apply-plan.ts).
  */
 function oneFileOnce(table: FileTable, itemFiles: Int32Array, groups: number[][]): number[][] {
-  const out: number[][] = [];
-  for (const group of groups) {
-    const seen = new Set<string>();
-    const kept: number[] = [];
-    for (const position of group) {
-      const f = itemFiles[position] as number;
-      const id = table.linkIds.get(f) ?? `${table.dirDev[table.fileDir[f] as number]}:${table.ino[f]}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      kept.push(position);
+  const { ino, dirDev, fileDir } = table;
+  const sameFile = (a: number, b: number) => ino[a] === ino[b] && dirDev[fileDir[a] as number] === dirDev[fileDir[b] as number];
+  let out: number[][] | null = null;
+  for (const [g, group] of groups.entries()) {
+    // Numbers only: pairs in a small group; in a large one (many files of one size), inodes in a map.
+    let kept: number[] | null = null;
+    const byIno = group.length > 32 ? new Map<number, number[]>() : null;
+    if (byIno) {
+      const f0 = itemFiles[group[0] as number] as number;
+      byIno.set(ino[f0] as number, [f0]);
     }
+    for (let a = 1; a < group.length; a++) {
+      const fa = itemFiles[group[a] as number] as number;
+      let twice = false;
+      if (byIno) {
+        const same = byIno.get(ino[fa] as number);
+        twice = same?.some((fb) => sameFile(fa, fb)) ?? false;
+        if (same) same.push(fa);
+        else byIno.set(ino[fa] as number, [fa]);
+      } else {
+        for (let b = 0; b < a && !twice; b++) twice = sameFile(fa, itemFiles[group[b] as number] as number);
+      }
+      if (twice) kept ??= group.slice(0, a);
+      else kept?.push(group[a] as number);
+    }
+    if (kept === null) {
+      out?.push(group);
+      continue;
+    }
+    out ??= groups.slice(0, g);
     if (kept.length > 1) out.push(kept);
   }
-  return out;
+  return out ?? groups;
 }
 
 function identity(n: number): Int32Array {
