@@ -5,6 +5,7 @@ import type { FileTable } from "./file-table";
 import type { KeyPass, NodeHashCache } from "./hash-cache-file";
 import { type SideWork, runPass } from "./hash-pass";
 import { KEY_BYTES, type KeyReader, copyKey } from "./key-reader";
+import { mountsBelow } from "./mounts-below";
 
 export interface FindGroupsInput {
   table: FileTable;
@@ -43,11 +44,8 @@ export function findGroups(input: FindGroupsInput): FoundGroups {
   const { table, metadataOnly, onPhase } = input;
   const positionOf = positionsOf(itemFiles, table.fileCount, hardLinks);
   // Item positions are file indexes when no hard link was folded: then the walk's early keys grouped the sizes already.
-  const sizeGroups = oneFileOnce(
-    table,
-    itemFiles,
-    (hardLinks === 0 ? input.early?.sizeGroups(table.fileCount) : null) ?? groupBySize(table, itemFiles),
-  );
+  const bySize = (hardLinks === 0 ? input.early?.sizeGroups(table.fileCount) : null) ?? groupBySize(table, itemFiles);
+  const sizeGroups = mountsBelow(input.root) ? oneFileOnce(table, itemFiles, bySize) : bySize;
   onPhase?.(`sizes (${sizeGroups.length} sizes shared)`);
   if (metadataOnly) return { itemFiles, hardLinks, groups: sizeGroups, unreadable: 0 };
 
@@ -132,7 +130,9 @@ function oneItemPerFile(table: FileTable): { itemFiles: Int32Array; hardLinks: n
  * in the tree (rmlint PR #183) — is never its own duplicate: in each size group (few files,
  * so a small set), a member whose device and inode an earlier member has is left out. A
  * file's device is taken as its folder's (the walk keeps no device per file); a file mounted
- * from another file system is caught when acted on instead (apply-plan.ts).
+ * from another file system is caught when acted on instead (apply-plan.ts). Run only when
+ * something is mounted below the root (mounts-below.ts): nothing else gives one file two paths
+ * of one name each.
  */
 function oneFileOnce(table: FileTable, itemFiles: Int32Array, groups: number[][]): number[][] {
   const { ino, dirDev, fileDir } = table;
