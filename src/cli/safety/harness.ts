@@ -238,10 +238,25 @@ export function straceProblem(): string | null {
 }
 
 /**
- * The bundled CLI killed with SIGKILL (no handler, no clean-up: as a power cut or `kill -9`)
- * when it enters the `nth` call of `syscall` — before that call takes effect.
+ * Each step the suite kills at, as the system calls that make it on any Linux architecture
+ * and libuv version ("?": a name this architecture lacks is ignored, as aarch64 has no link).
  */
-export function runBundleKilledAt(syscall: string, nth: number, argv: string[]): { killed: boolean; stdout: string; stderr: string } {
+const STEP_CALLS = {
+  link: "?link,linkat",
+  rename: "?rename,renameat,renameat2",
+  unlink: "?unlink,unlinkat",
+  chown: "?chown,?lchown,fchownat",
+  copy: "copy_file_range,sendfile",
+} as const;
+
+export type Step = keyof typeof STEP_CALLS;
+
+/**
+ * The bundled CLI killed with SIGKILL (no handler, no clean-up: as a power cut or `kill -9`)
+ * when it enters the `nth` call of `step` — before that call takes effect.
+ */
+export function runBundleKilledAt(step: Step, nth: number, argv: string[]): { killed: boolean; stdout: string; stderr: string } {
+  const syscall = STEP_CALLS[step];
   const run = spawnSync(
     "strace",
     [

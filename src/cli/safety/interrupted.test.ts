@@ -20,6 +20,7 @@ import {
   put,
   removeBundle,
   runBundleKilledAt,
+  type Step,
   straceProblem,
 } from "./harness";
 
@@ -45,7 +46,7 @@ function threeCopies(under = ""): void {
 }
 
 /** Kills `cleanspace ARGS` at the `nth` `syscall`, checks nothing was lost, then lets `next` tidy and undo restore all. */
-async function killThenRecover(syscall: string, nth: number, argv: string[], next: "undo" | "run-again") {
+async function killThenRecover(syscall: Step, nth: number, argv: string[], next: "undo" | "run-again") {
   const before = listing(root);
   const killed = runBundleKilledAt(syscall, nth, argv);
   expect(killed.killed, `killed at ${syscall} #${nth}: ${killed.stderr}`).toBe(true);
@@ -106,7 +107,7 @@ describe("kill -9 at each step of a move (interrupted apply)", () => {
   });
 
   for (const [syscall, nth, step] of [
-    ["copy_file_range", 1, "as the copy to another file system starts (an empty file in the trash)"],
+    ["copy", 1, "as the copy to another file system starts (an empty file in the trash)"],
     ["chown", 1, "with the bytes copied, before the owner is set"],
     ["unlink", 1, "with the copy made, before the original is removed (two equal files)"],
   ] as const) {
