@@ -2,6 +2,7 @@
 // scan-bench.mjs — the CLI's full duplicate search against jdupes on the same warm corpus.
 //
 // Usage: node bench/scan-bench.mjs [--files 20000] [--seed 1] [--runs 5] [--dir /tmp/cleanspace-bench-20000-s1]
+//                                  [--label latest] [--baseline OTHER_CHECKOUT]
 //                                  [--cold 2] [--phases 3] [--keep-env]
 // Builds the corpus with ../shared/bench/make-corpus.mjs (kept between runs), builds the CLI,
 // checks both tools' groups against the manifest (check-dupes.mjs), warms the page cache, then
@@ -17,12 +18,19 @@
 // rows are skipped. Figures, never assertions: a busy machine moves them, so the load average
 // is printed too.
 //
+// --baseline DIR adds the same CLI rows for another checkout of this repository (its
+// dist/cli built, e.g. the commit before a change), interleaved with these in every round, so
+// both are measured under the same load; each keeps a hash cache folder of its own.
+//
+// Everything printed is also written to bench/results/scan-bench-<files>-<label>.md (--label,
+// default "latest"), with the commit it ran on.
+//
 // NODE_EXTRA_CA_CERTS: where it is set (this team's sandbox points it at a 220 KB bundle), every
 // Node process parses those certificates before running a line, ~60 ms of CPU that a user's
 // machine does not pay and that has nothing to do with the scan. The CLI rows run without it
 // (the start-up of `node -e 0` with and without it is printed); --keep-env keeps it.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, cpus } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,13 +40,20 @@ const sharedBench = [process.env.SHARED_BENCH_DIR, join(repo, "..", "shared", "b
   (d) => d && existsSync(join(d, "make-corpus.mjs")),
 );
 if (!sharedBench) throw new Error("../shared/bench/make-corpus.mjs not found; set SHARED_BENCH_DIR");
-const opt = { files: "20000", seed: "1", runs: "5", dir: null, cold: "0", phases: "0", "keep-env": false };
+const opt = { files: "20000", seed: "1", runs: "5", dir: null, cold: "0", phases: "0", label: "latest", baseline: null, "keep-env": false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--keep-env") opt["keep-env"] = true;
   else if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
 }
 const files = Number(opt.files);
+/** Every line printed, for bench/results/. */
+const printed = [];
+const print = console.log;
+console.log = (...args) => {
+  printed.push(args.join(" "));
+  print(...args);
+};
 const runs = Number(opt.runs);
 const dir = opt.dir ?? `/tmp/cleanspace-bench-${files}-s${opt.seed}`;
 const manifestPath = `${dir}.manifest.json`;
@@ -107,15 +122,14 @@ const firstEnv = { ...process.env, CLEANSPACE_CACHE_DIR: FIRST_CACHE };
 // One thread as well: on a busy machine the second core is not free, and the worker's
 // start-up is then pure cost — these rows show how much the threads gain here and now.
 const oursOneThread = [...ours.slice(0, -2), "--threads", "1"];
-const rescanOneThread = oursOneThread;
 const FLOOR = join(repo, "bench", "support", "cli-floor.cjs");
 
 // Correctness first: a fast wrong answer is no answer (the rescan's answer is checked too).
 const ourJson = run(process.execPath, [...ours, "--no-cache"], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
-writeFileSync("/tmp/cleanspace-bench-ours.json", JSON.stringify(JSON.parse(ourJson).duplicates.map((d) => d.paths)));
+writeFileSync(`/tmp/cleanspace-bench-ours-${process.pid}.json`, JSON.stringify(JSON.parse(ourJson).duplicates.map((d) => d.paths)));
 run(process.execPath, rescan); // fills the hash cache
 const rescanJson = run(process.execPath, rescan, { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
-writeFileSync("/tmp/cleanspace-bench-rescan.json", JSON.stringify(JSON.parse(rescanJson).duplicates.map((d) => d.paths)));
+writeFileSync(`/tmp/cleanspace-bench-rescan-${process.pid}.json`, JSON.stringify(JSON.parse(rescanJson).duplicates.map((d) => d.paths)));
 const check = (file, format) =>
   run(process.execPath, [join(sharedBench, "check-dupes.mjs"), file, manifestPath, "--format", format, "--quiet"], {
     stdio: ["ignore", "pipe", "inherit"],
@@ -127,8 +141,8 @@ const check = (file, format) =>
 let jdCheck = "skipped";
 if (jdupes) {
   const jdOut = run(JDUPES, ["-r", "-q", dir], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
-  writeFileSync("/tmp/cleanspace-bench-jdupes.txt", jdOut);
-  jdCheck = check("/tmp/cleanspace-bench-jdupes.txt", "text");
+  writeFileSync(`/tmp/cleanspace-bench-jdupes-${process.pid}.txt`, jdOut);
+  jdCheck = check(`/tmp/cleanspace-bench-jdupes-${process.pid}.txt`, "text");
 }
 console.log(
   `corpus: ${manifest.totals.files} files, ${(manifest.totals.bytes / 1e9).toFixed(2)} GB, ${manifest.totals.dupGroups} duplicate groups, ${manifest.totals.trapSets} trap sets`,
@@ -136,15 +150,31 @@ console.log(
 const floorLine = run(process.execPath, [FLOOR, dir], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout.trim();
 console.log(`Node floor: ${floorLine} (manifest: ${manifest.totals.dupGroups} groups)`);
 console.log(
-  `correctness: cleanspace ${check("/tmp/cleanspace-bench-ours.json", "json")}, rescan ${check("/tmp/cleanspace-bench-rescan.json", "json")}, jdupes ${jdCheck}`,
+  `correctness: cleanspace ${check(`/tmp/cleanspace-bench-ours-${process.pid}.json`, "json")}, rescan ${check(`/tmp/cleanspace-bench-rescan-${process.pid}.json`, "json")}, jdupes ${jdCheck}`,
 );
 
+const ROWS_OF_CLI = (bin, tag, cacheDir) => {
+  const first = [bin, "scan", dir, "--json", "--no-progress", "--threads", "2"];
+  const oneThread = [...first.slice(0, -2), "--threads", "1"];
+  const env = { ...process.env, CLEANSPACE_CACHE_DIR: cacheDir };
+  const firstEnv = { ...process.env, CLEANSPACE_CACHE_DIR: `${cacheDir}-first` };
+  return [
+    { name: `${tag}scan --json --threads 2 (first scan: empty cache, written)`, args: first, env: firstEnv, first: `${cacheDir}-first` },
+    { name: `${tag}scan --json --threads 1 (first scan)`, args: oneThread, env: firstEnv, first: `${cacheDir}-first` },
+    { name: `${tag}scan --json --threads 2 --no-cache`, args: [...first, "--no-cache"], env },
+    { name: `${tag}scan --json --threads 2 (rescan, hash cache)`, args: first, env, rescan: true },
+    { name: `${tag}scan --json --threads 1 (rescan)`, args: oneThread, env, rescan: true },
+  ].map((row) => ({ ...row, cmd: process.execPath }));
+};
+const BASE_CACHE_DIR = `${CACHE_DIR}-baseline`;
+const baselineBin = opt.baseline ? join(opt.baseline, "bin", "cleanspace.cjs") : null;
+if (baselineBin)
+  run(process.execPath, [...rescan.map((a) => (a === rescan[0] ? baselineBin : a))], {
+    env: { ...process.env, CLEANSPACE_CACHE_DIR: BASE_CACHE_DIR },
+  }); // fills its hash cache
 const rows = [
-  { name: "cleanspace scan --json --threads 2 (first scan: empty cache, written)", cmd: process.execPath, args: ours, first: true },
-  { name: "cleanspace scan --json --threads 1 (first scan)", cmd: process.execPath, args: oursOneThread, first: true },
-  { name: "cleanspace scan --json --threads 2 --no-cache", cmd: process.execPath, args: [...ours, "--no-cache"] },
-  { name: "cleanspace scan --json --threads 2 (rescan, hash cache)", cmd: process.execPath, args: rescan },
-  { name: "cleanspace scan --json --threads 1 (rescan)", cmd: process.execPath, args: rescanOneThread },
+  ...ROWS_OF_CLI(rescan[0], "cleanspace ", CACHE_DIR),
+  ...(baselineBin ? ROWS_OF_CLI(baselineBin, "baseline ", BASE_CACHE_DIR) : []),
   // What Node itself costs for the same file calls on one thread, with none of the app (its floor).
   {
     name: "Node floor: the same file calls, 1 thread (bench/support/cli-floor.cjs)",
@@ -155,17 +185,17 @@ const rows = [
   ...(jdupes ? [{ name: "jdupes -r -q", cmd: JDUPES, args: ["-r", "-q", dir] }] : []),
 ];
 /**
- * A folder never scanned: its hash cache removed, the CLI's code cache (cli-code-*.v8, made by
- * any earlier scan, of any folder) kept.
+ * A folder never scanned: its hash cache removed, Node's compile cache (or an older CLI's
+ * code cache) of any earlier scan kept.
  */
-const forgetScans = () => {
-  if (!existsSync(FIRST_CACHE)) return;
-  for (const name of readdirSync(FIRST_CACHE)) if (name.startsWith("scan-hashes-")) rmSync(join(FIRST_CACHE, name), { force: true });
+const forgetScans = (cacheDir) => {
+  if (!existsSync(cacheDir)) return;
+  for (const name of readdirSync(cacheDir)) if (name.startsWith("scan-hashes-")) rmSync(join(cacheDir, name), { force: true });
 };
 /** One run of a row: a first scan starts from an empty hash cache. */
 const once = (row) => {
-  if (row.first) forgetScans();
-  return timed(row.cmd, row.args, row.first ? firstEnv : process.env);
+  if (row.first) forgetScans(row.first);
+  return timed(row.cmd, row.args, row.env ?? process.env);
 };
 for (const row of rows) once(row); // warm the page cache and the dentry cache for all
 const loadBefore = loadavg();
@@ -224,6 +254,18 @@ if (peer) {
       .join("; ")}`,
   );
 }
+if (baselineBin) {
+  // This checkout against the baseline, row by row, in the same rounds.
+  const pairs = rows
+    .filter((r) => r.name.startsWith("cleanspace "))
+    .map((r) => [r, rows.find((b) => b.name === r.name.replace(/^cleanspace /, "baseline "))]);
+  console.log(
+    `this checkout / baseline, wall medians: ${pairs.map(([r, b]) => `${r.name.replace(/^cleanspace scan --json ?/, "")} ${(r.median / b.median).toFixed(2)}`).join("; ")}`,
+  );
+  console.log(
+    `this checkout / baseline, CPU medians: ${pairs.map(([r, b]) => `${r.name.replace(/^cleanspace scan --json ?/, "")} ${(r.cpuMedian / b.cpuMedian).toFixed(2)}`).join("; ")}`,
+  );
+}
 
 const coldRuns = Number(opt.cold);
 if (coldRuns > 0) {
@@ -246,7 +288,7 @@ for (const [label, args, first] of [
   ["rescan, 2 threads", rescan, false],
 ]) {
   for (let i = 0; i < phaseRuns; i++) {
-    if (first) forgetScans();
+    if (first) forgetScans(FIRST_CACHE);
     const env = { ...(first ? firstEnv : process.env), CLEANSPACE_PROFILE: "1" };
     const r = spawnSync(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env });
     console.log(`${label}: ${(/cleanspace profile: (.*)/.exec(r.stderr) ?? [])[1] ?? r.stderr.trim()}`);
@@ -254,3 +296,14 @@ for (const [label, args, first] of [
 }
 rmSync(CACHE_DIR, { recursive: true, force: true });
 rmSync(FIRST_CACHE, { recursive: true, force: true });
+rmSync(BASE_CACHE_DIR, { recursive: true, force: true });
+rmSync(`${BASE_CACHE_DIR}-first`, { recursive: true, force: true });
+const commit = spawnSync("git", ["-C", repo, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout?.trim() || "unknown";
+const resultsDir = join(repo, "bench", "results");
+mkdirSync(resultsDir, { recursive: true });
+const resultsFile = join(resultsDir, `scan-bench-${files}-${opt.label}.md`);
+writeFileSync(
+  resultsFile,
+  `# bench/scan-bench.mjs --files ${files} --runs ${runs} (${opt.label})\n\n${new Date().toISOString()} · commit ${commit} · node ${process.version}\n\n${printed.join("\n")}\n`,
+);
+print(`written to ${resultsFile}`);

@@ -52,7 +52,7 @@ test.describe("privacy policy", () => {
     // The text says what the product really does with files.
     await expect(page.getByRole("main")).toContainText("never leave your device");
     await expect(page.getByRole("main")).toContainText("Argon2id");
-    // The CLI's cache folder (hash cache, code cache: src/cli/code-cache.ts) is named too.
+    // The CLI's cache folder (hash cache, and Node's compile cache of the CLI where Node has one) is named too.
     await expect(page.getByRole("main")).toContainText("The command-line tool keeps a cache of its own in your user cache folder");
     await expectAccessible(page);
   });

@@ -26,6 +26,7 @@ export interface TablePayload {
   mtime: Float64Array;
   ctime: Float64Array;
   ino: Float64Array;
+  dev: Float64Array;
   links: [number, string][];
   skipped: SkipCounts;
 }

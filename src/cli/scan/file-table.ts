@@ -24,6 +24,8 @@ export class FileTable {
   /** Status-change time, ms: any write moves it (the hash cache's stamp). */
   ctime: Float64Array;
   ino: Float64Array;
+  /** Device of the file system that holds the file: with `ino`, the file's identity (the hash cache's key). */
+  dev: Float64Array;
   /** The latest modification or status-change time of any file (ms): the hash cache skips its racy-window checks when this is old enough. */
   newestStamp = -Infinity;
   /** "dev:ino" of files with several names (hard links), by file index; most files have one name. */
@@ -47,6 +49,7 @@ export class FileTable {
     this.mtime = new Float64Array(files);
     this.ctime = new Float64Array(files);
     this.ino = new Float64Array(files);
+    this.dev = new Float64Array(files);
   }
 
   get fileCount(): number {
@@ -69,7 +72,7 @@ export class FileTable {
     return d;
   }
 
-  addFile(dir: number, name: string, size: number, mtime: number, ctime: number, ino: number): number {
+  addFile(dir: number, name: string, size: number, mtime: number, ctime: number, ino: number, dev: number): number {
     const i = this.names.length;
     if (i === this.size.length) this.growFiles(i * 2);
     this.names.push(name);
@@ -78,6 +81,7 @@ export class FileTable {
     this.mtime[i] = mtime;
     this.ctime[i] = ctime;
     this.ino[i] = ino;
+    this.dev[i] = dev;
     if (mtime > this.newestStamp) this.newestStamp = mtime;
     if (ctime > this.newestStamp) this.newestStamp = ctime;
     this.dirFileCount[dir] = (this.dirFileCount[dir] ?? 0) + 1;
@@ -104,6 +108,7 @@ export class FileTable {
     this.mtime = grow(this.mtime, capacity);
     this.ctime = grow(this.ctime, capacity);
     this.ino = grow(this.ino, capacity);
+    this.dev = grow(this.dev, capacity);
   }
 }
 

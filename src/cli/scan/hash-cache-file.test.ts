@@ -16,6 +16,7 @@ interface Spec {
   dir: string;
   name: string;
   ino: number;
+  dev?: number;
 }
 
 /** A table of `files`, folders in the order first met. */
@@ -25,7 +26,7 @@ function tableOf(files: readonly Spec[]): FileTable {
   for (const f of files) byDir.set(f.dir, [...(byDir.get(f.dir) ?? []), f]);
   for (const [dir, list] of byDir) {
     const d = table.addDir(dir, 1, dir.length);
-    for (const f of list) table.addFile(d, f.name, 100 + f.ino, OLD + f.ino, OLD + f.ino, f.ino);
+    for (const f of list) table.addFile(d, f.name, 100 + f.ino, OLD + f.ino, OLD + f.ino, f.ino, f.dev ?? 7);
   }
   return table;
 }
@@ -48,8 +49,8 @@ const files: Spec[] = [];
 for (let k = 0; k < 60; k++)
   files.push({ dir: ["", "a", "a/b", "ünï cödé/😀", "z z"][k % 5] as string, name: `f${k % 7}-${k}.txt`, ino: k + 1 });
 
-describe("the hash cache file (format 2)", () => {
-  it("round-trips both keys of every file, whatever order the next scan meets them in", () => {
+describe("the hash cache file (format 3: records keyed by device, inode, size, mtime, ctime)", () => {
+  it("round-trips both keys of every file by its identity, whatever its name and the order the next scan meets it in", () => {
     const dir = join(work, "round-trip");
     const table = tableOf(files);
     const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
@@ -64,16 +65,19 @@ describe("the hash cache file (format 2)", () => {
     cache.save();
     expect(fs.existsSync(cacheFileFor(dir, ROOT))).toBe(true);
 
-    // Reversed, with a file moved to another folder and one whose stamp changed.
-    const next = [...files].reverse().map((f) => (f.ino === 5 ? { ...f, dir: "a" } : f));
+    // Reversed; inode 5 under another name and folder with its stamp unchanged (the same file);
+    // inode 9 touched; inode 12 now on another device (another file that has the same inode number).
+    const next = [...files]
+      .reverse()
+      .map((f) => (f.ino === 5 ? { ...f, dir: "a", name: "renamed.txt" } : f.ino === 12 ? { ...f, dev: 8 } : f));
     const again = tableOf(next);
-    again.mtime[again.ino.indexOf(9)] = OLD + 1; // file of inode 9 was touched
+    again.mtime[again.ino.indexOf(9)] = OLD + 1;
     const reopened = openNodeHashCache(ROOT, again, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
     expect(reopened.loaded).toBe(files.length);
     const out = new Uint8Array(KEY_BYTES * 2 + 4);
     for (let i = 0; i < again.fileCount; i++) {
       const ino = again.ino[i] as number;
-      const hit = ino !== 5 && ino !== 9;
+      const hit = ino !== 9 && ino !== 12;
       for (const at of [0, 4, 3]) {
         expect(reopened.lookup(i, 0, out, at)).toBe(hit);
         if (hit) expect(out.subarray(at, at + KEY_BYTES)).toEqual(keyOf(ino, 0));
@@ -83,7 +87,7 @@ describe("the hash cache file (format 2)", () => {
     }
   });
 
-  it("matches an unchanged scan's files in walk order, whatever order they are looked up in, without the Map of paths", () => {
+  it("matches an unchanged scan's files in walk order, whatever order they are looked up in, without the Map of identities", () => {
     const dir = join(work, "walk-order");
     const table = tableOf(files);
     const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
@@ -103,10 +107,10 @@ describe("the hash cache file (format 2)", () => {
       expect(reopened.lookup(i, 0, out, 0)).toBe(true);
       expect(out).toEqual(keyOf(table.ino[i] as number, 0));
     }
-    expect(reopened.stats).toEqual({ hits: files.length, misses: 0, byPath: 0 });
+    expect(reopened.stats).toEqual({ hits: files.length, misses: 0, byId: 0 });
   });
 
-  it("saves every file of the scan, keyed or not, and finds the keyed ones far apart without the Map of paths", () => {
+  it("saves every file of the scan, keyed or not, and finds the keyed ones far apart without the Map of identities", () => {
     const dir = join(work, "every-file");
     const many: Spec[] = Array.from({ length: 200 }, (_, k) => ({ dir: k < 120 ? "photos" : "docs", name: `p${k}.jpg`, ino: k + 1 }));
     const table = tableOf(many);
@@ -124,7 +128,7 @@ describe("the hash cache file (format 2)", () => {
     reopened.matchAll(lookups);
     const out = new Uint8Array(KEY_BYTES);
     for (const i of lookups) expect(reopened.lookup(i, 0, out, 0)).toBe(i !== 0);
-    expect(reopened.stats).toEqual({ hits: keyed.length, misses: 1, byPath: 0 });
+    expect(reopened.stats).toEqual({ hits: keyed.length, misses: 1, byId: 0 });
     // Nothing new to remember, every remembered key still good: the file is left as it was.
     const before = fs.statSync(cacheFileFor(dir, ROOT)).mtimeMs;
     fs.utimesSync(cacheFileFor(dir, ROOT), new Date(OLD), new Date(OLD));
@@ -161,18 +165,34 @@ describe("the hash cache file (format 2)", () => {
     expect(fs.readFileSync(cacheFileFor(dir, ROOT)).byteLength).toBeGreaterThan(32);
   });
 
-  it("deletes this root's cache file of the older format when it writes the new one", () => {
+  it("holds the root's path but no file's name or folder", () => {
+    const dir = join(work, "no-names");
+    const table = tableOf(files);
+    const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
+    rememberKeys(cache, table, 0, [0, 1, 2]);
+    cache.save();
+    const bytes = fs.readFileSync(cacheFileFor(dir, ROOT));
+    expect(bytes.includes(ROOT)).toBe(true);
+    for (const name of ["f0-0.txt", "ünï cödé", "z z"]) expect(bytes.includes(Buffer.from(name))).toBe(false);
+    // Header, the root padded to 8 bytes, one 80-byte record per file.
+    expect(bytes.byteLength).toBe(32 + Math.ceil(ROOT.length / 8) * 8 + 80 * files.length);
+  });
+
+  it("deletes this root's cache files of older formats when it writes the new one", () => {
     const dir = join(work, "older");
     fs.mkdirSync(dir, { recursive: true });
     const older = cacheFileFor(dir, ROOT, 1);
+    const format2 = cacheFileFor(dir, ROOT, 2);
     const otherRoot = cacheFileFor(dir, "/elsewhere", 1);
     fs.writeFileSync(older, "format 1");
+    fs.writeFileSync(format2, "format 2");
     fs.writeFileSync(otherRoot, "format 1");
     const table = tableOf(files);
     const cache = openNodeHashCache(ROOT, table, { dir, now: OLD + 10_000_000, racyWindowMs: 0 });
     rememberKeys(cache, table, 0, [0]);
     cache.save();
     expect(fs.existsSync(older)).toBe(false);
+    expect(fs.existsSync(format2)).toBe(false);
     expect(fs.existsSync(otherRoot)).toBe(true);
     expect(fs.existsSync(cacheFileFor(dir, ROOT))).toBe(true);
   });

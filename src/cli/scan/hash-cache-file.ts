@@ -6,30 +6,38 @@ import type { SideWork } from "./hash-pass";
 import { KEY_BYTES } from "./key-reader";
 
 /**
- * The CLI's hash cache: one binary file per scanned folder in the user's cache directory,
- * so a rescan of an unchanged tree reads no file content. Columns, not records: one read,
- * one string split, and lookups in the order the last scan saved them (no Map of paths).
- * Every file of the scan is saved, in the walk's order (file index order), with the keys it
- * has (none for most files of a unique size): the walk's columns and names then go into the
- * file whole, and an unchanged tree's entries line up with its files index for index. Saving
- * only the files with a key took 44–57 ms of a first scan of 100,000 files (loops over 86,582
- * of them to pick, gather and copy, run once and mostly before V8 optimised them); whole,
- * 23–27 (decision 016, session 13).
+ * The CLI's hash cache: one binary file per scanned folder in the user's cache directory, so
+ * a rescan of an unchanged tree reads no file content. A file is known by its identity and
+ * stamp, as fclones keys its cache: device, inode, size, modification time and status-change
+ * time. Any write moves the ctime, a rename or a replacement moves it or the inode, so a key
+ * is reused only for the very file it was made from, whatever its name. No path is stored.
  *
- * Layout (little-endian), version 2: a 32-byte header (magic "CSHC", format version, entry
- * count, bytes of the text block, the two first-pass sizes the keys were made with — other
- * sizes make other keys, so a mismatch discards the file — and the folder count), then 32
- * bytes of keys per entry (two xxHash128; first so that they stay 16-byte aligned: they are
- * copied as four 32-bit words), float64 columns of size, mtime, ctime and inode, an int32
- * folder index per entry, a flags byte per entry (1 first key, 2 full key), and the text:
- * the root, the folders, then the entries' names, UTF-8, "\0"-separated. Folder and name,
- * not a path per entry: the walk already holds both as strings, so writing builds no path
- * and a lookup compares a name and (once per folder) a folder.
+ * Layout (little-endian; docs/cli.md describes it for a reader), version 3:
+ * - a 32-byte header: magic "CSHC", format version, record count, bytes of the root's path,
+ *   the two first-pass sizes the keys were made with (other sizes make other keys, so a
+ *   mismatch discards the file), the bytes of one record (80), and 4 bytes of zeros;
+ * - the scanned root's absolute path, UTF-8, padded with zeros to a multiple of 8 bytes
+ *   (the file belongs to that root alone);
+ * - one 80-byte record per file of the last scan, in the walk's order: float64 device,
+ *   inode, size, mtime (ms), ctime (ms); a flags byte (1 first key, 2 full key) and 7 zero
+ *   bytes; the first key (16 bytes, xxHash128) and the full key (16 bytes), zeros when absent.
+ * Every file of the scan is saved, with the keys it has (none for most files of a unique
+ * size), so an unchanged tree's records line up with its files index for index.
  */
 const MAGIC = 0x43485343; // "CSHC" read as a little-endian u32
-export const HASH_CACHE_VERSION = 2;
+export const HASH_CACHE_VERSION = 3;
 const HEADER_BYTES = 32;
-/** Entries per folder's cache: beyond this a scan keeps the first ones (a miss costs a read, never a wrong answer). */
+/** Bytes of one record, and where its fields sit in it. */
+const RECORD_BYTES = 80;
+const RECORD_FLOATS = RECORD_BYTES / 8;
+const R_DEV = 0;
+const R_INO = 1;
+const R_SIZE = 2;
+const R_MTIME = 3;
+const R_CTIME = 4;
+const R_FLAGS_BYTE = 40;
+const R_KEYS_BYTE = 48;
+/** Records per folder's cache: beyond this a scan keeps the first ones (a miss costs a read, never a wrong answer). */
 export const MAX_CACHE_ENTRIES = 1_000_000;
 /** Cache files kept: the least recently written go first. */
 export const MAX_CACHE_FILES = 16;
@@ -43,19 +51,14 @@ export const RACY_WINDOW_MS = 2_000;
 /** The two passes a key belongs to: 0 first (first and last blocks, or the whole small file), 1 full. */
 export type KeyPass = 0 | 1;
 
-/** What the cache needs of a scan's files: folder, name and stamp per file index (the walk's FileTable). */
+/** What the cache needs of a scan's files: identity and stamp per file index (the walk's FileTable). */
 export interface StampedFiles {
   readonly fileCount: number;
-  path(i: number): string;
-  /** Folder paths relative to the root ("" the root itself), each once. */
-  readonly dirPaths: readonly string[];
-  /** Folder index of each file. */
-  readonly fileDir: Int32Array;
-  readonly names: readonly string[];
+  readonly dev: Float64Array;
+  readonly ino: Float64Array;
   readonly size: Float64Array;
   readonly mtime: Float64Array;
   readonly ctime: Float64Array;
-  readonly ino: Float64Array;
   /** The latest mtime or ctime of any file: when it is older than the racy window, no file is checked against it. */
   readonly newestStamp: number;
 }
@@ -71,11 +74,11 @@ export interface NodeHashCacheOptions {
 export interface NodeHashCache {
   /** Files loaded from disk with at least one key (the file also lists the last scan's other files). */
   readonly loaded: number;
-  /** Lookups answered and not; `byPath`: files found only through the Map of paths (out of the saved order). */
-  readonly stats: { hits: number; misses: number; byPath: number };
+  /** Lookups answered and not; `byId`: files found only through the Map of identities (out of the saved order). */
+  readonly stats: { hits: number; misses: number; byId: number };
   /**
-   * Copies file i's remembered key of `pass` into out[at…at+16) when its path and stamp
-   * (size, mtime, ctime, inode) are those the key was made for; false otherwise (a miss).
+   * Copies file i's remembered key of `pass` into out[at…at+16) when its identity and stamp
+   * (device, inode, size, mtime, ctime) are those the key was made for; false otherwise (a miss).
    */
   lookup(i: number, pass: KeyPass, out: Uint8Array, at: number): boolean;
   /**
@@ -88,7 +91,7 @@ export interface NodeHashCache {
   /**
    * Matches the files this scan will look up (in any order) against the loaded entries, in
    * walk order: the order they were saved in, so each is found next to the last. Lookups of
-   * other files still work, through a Map of paths built once.
+   * other files still work, through a Map of identities built once.
    */
   matchAll(files: ArrayLike<number>): void;
   /** Writes the cache for the next scan, in walk order; never throws (an unsaved cache is a miss next time). */
@@ -102,22 +105,15 @@ export interface NodeHashCache {
 }
 
 interface Loaded {
-  dirs: string[];
-  names: string[];
-  /** Built only when a lookup strays from the saved order (see `find`). */
+  count: number;
+  /** The whole file; records start at `records`. */
+  bytes: Uint8Array;
+  records: number;
+  /** The records as float64s (RECORD_FLOATS per record, from `records`). */
+  floats: Float64Array;
+  /** "dev:ino" → record: built only when a lookup strays from the saved order (see `find`). */
   index: Map<string, number> | null;
-  /** Two keys per entry as 32-bit words (8 words an entry). */
-  keys: Int32Array;
-  size: Float64Array;
-  mtime: Float64Array;
-  ctime: Float64Array;
-  ino: Float64Array;
-  dir: Int32Array;
-  flags: Uint8Array;
 }
-
-/** Words of one key. */
-const KEY_WORDS = KEY_BYTES / 4;
 
 /** FNV-1a over the root's UTF-16 code units, twice with different seeds: a file name, not a security boundary (the root is checked inside). */
 function rootTag(root: string): string {
@@ -157,70 +153,61 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
     if (keyedLoaded < 0) keyedLoaded = loaded ? keyedEntries(loaded) : 0;
     return keyedLoaded;
   };
-  const stats = { hits: 0, misses: 0, byPath: 0 };
-  /** Per loaded folder: the scan's folder of the same path; -1 not known yet (folders are compared once each). */
-  const dirOf = new Int32Array(loaded?.dirs.length ?? 0).fill(-1);
-
-  const sameDir = (l: Loaded, loadedDir: number, d: number): boolean => {
-    const known = dirOf[loadedDir] ?? -1;
-    if (known >= 0) return known === d;
-    if (l.dirs[loadedDir] !== files.dirPaths[d]) return false;
-    dirOf[loadedDir] = d; // paths are unique on both sides: this pairing holds for the whole scan
-    return true;
-  };
+  const stats = { hits: 0, misses: 0, byId: 0 };
 
   /**
-   * Where a file is in the loaded cache. Files are matched in the order the last scan saved
-   * (the walk's, see matchAll), every file of it: file i is first looked for where the last
-   * match puts it (as many entries on as files), then among the next 16 entries, so almost
-   * all are found without a Map of 100,000 paths; anything else falls back to one, built once.
+   * Which loaded record holds file i's identity. Files are matched in the order the last scan
+   * saved (the walk's, see matchAll), every file of it: file i is first looked for where the
+   * last match puts it (as many records on as files), then among the next 16 records, so
+   * almost all are found without a Map of every identity; anything else falls back to one,
+   * built once.
    */
   let lastFile = 0;
   let lastEntry = 0;
-  const holds = (l: Loaded, k: number, name: string | undefined, d: number): boolean =>
-    k >= 0 && k < l.names.length && l.names[k] === name && sameDir(l, l.dir[k] ?? 0, d);
+  const holds = (l: Loaded, k: number, i: number): boolean =>
+    k >= 0 && k < l.count && l.floats[k * RECORD_FLOATS + R_INO] === files.ino[i] && l.floats[k * RECORD_FLOATS + R_DEV] === files.dev[i];
   const found = (i: number, k: number): number => {
     lastFile = i;
     lastEntry = k;
     return k;
   };
   const find = (l: Loaded, i: number): number | undefined => {
-    const name = files.names[i];
-    const d = files.fileDir[i] ?? -1;
     const guess = lastEntry + (i - lastFile);
-    if (holds(l, guess, name, d)) return found(i, guess);
-    for (let k = lastEntry + 1, end = Math.min(l.names.length, lastEntry + 17); k < end; k++) {
-      if (holds(l, k, name, d)) return found(i, k);
+    if (holds(l, guess, i)) return found(i, guess);
+    for (let k = lastEntry + 1, end = Math.min(l.count, lastEntry + 17); k < end; k++) {
+      if (holds(l, k, i)) return found(i, k);
     }
-    l.index ??= new Map(l.names.map((entryName, k) => [joinPath(l.dirs[l.dir[k] ?? 0] ?? "", entryName), k]));
-    const k = l.index.get(files.path(i));
+    if (!l.index) {
+      l.index = new Map();
+      for (let k = 0; k < l.count; k++) {
+        const id = `${l.floats[k * RECORD_FLOATS + R_DEV]}:${l.floats[k * RECORD_FLOATS + R_INO]}`;
+        if (!l.index.has(id)) l.index.set(id, k);
+      }
+    }
+    const k = l.index.get(`${files.dev[i]}:${files.ino[i]}`);
     if (k === undefined) return undefined;
-    stats.byPath++;
+    stats.byId++;
     return found(i, k);
   };
   const entryOf = (i: number): number => {
     const known = match[i] ?? -2;
     if (known !== -1 || !loaded) return known;
     const k = find(loaded, i);
+    const at = (k ?? 0) * RECORD_FLOATS;
     const same =
       k !== undefined &&
-      loaded.size[k] === files.size[i] &&
-      loaded.mtime[k] === files.mtime[i] &&
-      loaded.ctime[k] === files.ctime[i] &&
-      loaded.ino[k] === files.ino[i];
+      loaded.floats[at + R_SIZE] === files.size[i] &&
+      loaded.floats[at + R_MTIME] === files.mtime[i] &&
+      loaded.floats[at + R_CTIME] === files.ctime[i];
     match[i] = same ? k : -2;
     if (!same) return -2;
-    if (loaded.flags[k] !== 0) matchedKeyed++;
+    if (flagsOf(loaded, k) !== 0) matchedKeyed++;
     return k;
   };
   /** Made by prepareSave, or by save. */
   let writer: CacheWriter | null = null;
   const newWriter = (): CacheWriter =>
     new CacheWriter(file, root, files, Math.min(n, MAX_CACHE_ENTRIES), match, loaded, computedIn[0], cutoff);
-  /** A 32-bit view of the last `out` (keysOf hands the same buffer for a whole pass); null when unaligned. */
-  let outBytes: Uint8Array | null = null;
-  let outWords: Int32Array | null = null;
-
   return {
     stats,
     get loaded() {
@@ -228,25 +215,12 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
     },
     lookup(i, pass, out, at) {
       const k = entryOf(i);
-      if (k < 0 || !loaded || ((loaded.flags[k] ?? 0) & (pass + 1)) === 0) {
+      if (k < 0 || !loaded || (flagsOf(loaded, k) & (pass + 1)) === 0) {
         stats.misses++;
         return false;
       }
-      const from = (k * 2 + pass) * KEY_WORDS;
-      if (out !== outBytes) {
-        outBytes = out;
-        outWords = out.byteOffset % 4 === 0 ? new Int32Array(out.buffer, out.byteOffset, out.byteLength >>> 2) : null;
-      }
-      if (outWords && at % 4 === 0) {
-        const to = at >>> 2;
-        const keys = loaded.keys;
-        outWords[to] = keys[from] as number;
-        outWords[to + 1] = keys[from + 1] as number;
-        outWords[to + 2] = keys[from + 2] as number;
-        outWords[to + 3] = keys[from + 3] as number;
-      } else {
-        out.set(new Uint8Array(loaded.keys.buffer, loaded.keys.byteOffset + from * 4, KEY_BYTES), at);
-      }
+      const from = keyAt(loaded, k, pass);
+      out.set(loaded.bytes.subarray(from, from + KEY_BYTES), at);
       stats.hits++;
       return true;
     },
@@ -282,15 +256,11 @@ export function openNodeHashCache(root: string, files: StampedFiles, options: No
   };
 }
 
-const joinPath = (dir: string, name: string): string => (dir === "" ? name : `${dir}/${name}`);
-
-/** Byte offsets of the sections after the header, for n entries. */
-function sections(n: number): { size: number; dir: number; flags: number; text: number } {
-  const size = HEADER_BYTES + 2 * KEY_BYTES * n;
-  const dir = size + 4 * 8 * n;
-  const flags = dir + 4 * n;
-  return { size, dir, flags, text: flags + n };
-}
+/** Bytes of the header and the root's path, where the records start. */
+const recordsStart = (rootBytes: number): number => HEADER_BYTES + Math.ceil(rootBytes / 8) * 8;
+/** Byte offset of record k's flags, and of its key of `pass`, in a loaded file. */
+const flagsOf = (l: Loaded, k: number): number => l.bytes[l.records + k * RECORD_BYTES + R_FLAGS_BYTE] as number;
+const keyAt = (l: Loaded, k: number, pass: KeyPass): number => l.records + k * RECORD_BYTES + R_KEYS_BYTE + pass * KEY_BYTES;
 
 /**
  * How many files the cache of this root remembers, from its header alone (one 32-byte read):
@@ -325,30 +295,20 @@ function load(file: string, root: string): Loaded | null {
   }
   if (buffer.byteLength < HEADER_BYTES || buffer.readUInt32LE(0) !== MAGIC || buffer.readUInt32LE(4) !== HASH_CACHE_VERSION) return null;
   if (buffer.readUInt32LE(16) !== WHOLE_FILE_FIRST_PASS_BYTES || buffer.readUInt32LE(20) !== PARTIAL_BLOCK_BYTES) return null;
-  const n = buffer.readUInt32LE(8);
-  const textBytes = buffer.readUInt32LE(12);
-  const dirCount = buffer.readUInt32LE(24);
-  const at = sections(n);
-  if (at.text + textBytes !== buffer.byteLength) return null;
-  // Typed views need an 8-byte aligned start; copy in the rare case the read is not.
+  if (buffer.readUInt32LE(24) !== RECORD_BYTES) return null;
+  const count = buffer.readUInt32LE(8);
+  const rootBytes = buffer.readUInt32LE(12);
+  const records = recordsStart(rootBytes);
+  if (records + count * RECORD_BYTES !== buffer.byteLength) return null;
+  if (buffer.toString("utf8", HEADER_BYTES, HEADER_BYTES + rootBytes) !== root) return null;
+  // A Float64Array needs an 8-byte aligned start; copy in the rare case the read is not.
   const aligned = buffer.byteOffset % 8 === 0 ? buffer : Buffer.from(buffer);
-  const base = aligned.byteOffset;
-  const column = (k: number) => new Float64Array(aligned.buffer, base + at.size + k * 8 * n, n);
-  const text = aligned.toString("utf8", at.text, at.text + textBytes).split("\0");
-  if (text.length !== 1 + dirCount + n || text[0] !== root) return null;
-  const dir = new Int32Array(aligned.buffer, base + at.dir, n);
-  for (let k = 0; k < n; k++) if (!((dir[k] as number) >= 0 && (dir[k] as number) < dirCount)) return null;
   return {
-    dirs: text.slice(1, 1 + dirCount),
-    names: text.slice(1 + dirCount),
+    count,
+    bytes: aligned,
+    records,
+    floats: new Float64Array(aligned.buffer, aligned.byteOffset + records, count * RECORD_FLOATS),
     index: null,
-    keys: new Int32Array(aligned.buffer, base + HEADER_BYTES, n * 2 * KEY_WORDS),
-    size: column(0),
-    mtime: column(1),
-    ctime: column(2),
-    ino: column(3),
-    dir,
-    flags: new Uint8Array(aligned.buffer, base + at.flags, n),
   };
 }
 
@@ -359,17 +319,11 @@ interface ComputedKeys {
   computed: Uint8Array;
 }
 
-/** Loaded entries that hold a key. */
+/** Loaded records that hold a key. */
 function keyedEntries(loaded: Loaded): number {
   let keyed = 0;
-  for (let k = 0; k < loaded.flags.length; k++) if (loaded.flags[k] !== 0) keyed++;
+  for (let k = 0; k < loaded.count; k++) if (flagsOf(loaded, k) !== 0) keyed++;
   return keyed;
-}
-
-/** A pass's keys as 32-bit words (keysOf's buffers are allocated whole: offset 0, a multiple of 16 long; anything else is copied once). */
-function wordsOf(keys: Uint8Array): Int32Array {
-  const aligned = keys.byteOffset % 4 === 0 ? keys : Uint8Array.from(keys);
-  return new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
 }
 
 /** Pass slots placed per step of a CacheWriter (well under a millisecond unoptimised). */
@@ -377,18 +331,18 @@ const SLOTS_PER_STEP = 4096;
 
 /**
  * The next cache: the first `count` files of this scan in walk order, each with the keys still
- * valid — computed now, else loaded. Folders, names, folder indexes and stamps go in whole;
- * only keys are placed one by one, from each pass's slots (one loop per pass at the end, not a
- * call and a copy per key while the pass waits). A file whose stamp is within the racy window
- * keeps no key computed now: a second write in the same clock tick could hide behind it.
+ * valid — computed now, else loaded. Identities and stamps go in first; keys are placed one by
+ * one, from each pass's slots (one loop per pass at the end, not a call and a copy per key
+ * while the pass waits). A file whose stamp is within the racy window keeps no key computed
+ * now: a second write in the same clock tick could hide behind it.
  *
  * Made in steps (SideWork): everything but the full pass's keys can be made while the workers
  * read the full pass (findGroups), and `finish` does the rest.
  */
 class CacheWriter implements SideWork {
   private out: Buffer | null = null;
-  private flags: Uint8Array = new Uint8Array(0);
-  private keys: Int32Array = new Int32Array(0);
+  /** Byte offset of the first record in `out`. */
+  private records = 0;
   /** Passes whose keys are placed; the pass being placed and the next slot of it. */
   private readonly placed: boolean[] = [false, false];
   private placing: ComputedKeys | null = null;
@@ -433,52 +387,59 @@ class CacheWriter implements SideWork {
     if (this.failed) return false;
     for (const given of passes) if (given && !this.placed[given.pass]) this.place(given, Infinity);
     if (this.fresh === 0 && unchanged) return false;
-    const { loaded, count, match, flags } = this;
-    // Keys loaded and still good (the stamp matched) where none was computed now.
+    const { loaded, count, match } = this;
+    const out = this.out as Buffer;
+    // Keys loaded and still good (the identity and stamp matched) where none was computed now.
     if (loaded) {
       for (let i = 0; i < count; i++) {
         const k = match[i] as number;
         if (k < 0) continue;
-        const bits = (loaded.flags[k] as number) & ~(flags[i] as number);
+        const flagsAt = this.records + i * RECORD_BYTES + R_FLAGS_BYTE;
+        const bits = flagsOf(loaded, k) & ~(out[flagsAt] as number);
         if (bits === 0) continue;
-        for (let pass = 0; pass < 2; pass++)
-          if ((bits & (pass + 1)) !== 0) this.copy(loaded.keys, (k * 2 + pass) * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
-        flags[i] = (flags[i] as number) | bits;
+        for (let pass = 0 as KeyPass; pass < 2; pass++) {
+          if ((bits & (pass + 1)) === 0) continue;
+          const from = keyAt(loaded, k, pass);
+          out.set(loaded.bytes.subarray(from, from + KEY_BYTES), this.keyAt(i, pass));
+        }
+        out[flagsAt] = (out[flagsAt] as number) | bits;
       }
     }
     fs.mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
     const temp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, this.out as Buffer, { mode: 0o600 });
+    fs.writeFileSync(temp, out, { mode: 0o600 });
     fs.renameSync(temp, this.file); // readers see the old file or the new one, never half of one
     return true;
   }
 
-  /** The file's buffer: header, stamps, folder indexes and text, the keys and flags still empty. */
+  private keyAt(i: number, pass: KeyPass): number {
+    return this.records + i * RECORD_BYTES + R_KEYS_BYTE + pass * KEY_BYTES;
+  }
+
+  /** The file's buffer: header, root, and every record's identity and stamp, the keys and flags still empty. */
   private layOut(): void {
     const { files, count, root } = this;
-    const parts = [root];
-    if (files.dirPaths.length > 0) parts.push(files.dirPaths.join("\0"));
-    if (count > 0) parts.push((count === files.fileCount ? files.names : files.names.slice(0, count)).join("\0"));
-    const text = parts.join("\0");
-    const textBytes = Buffer.byteLength(text, "utf8");
-    const at = sections(count);
-    const out = Buffer.alloc(at.text + textBytes);
+    const rootBytes = Buffer.byteLength(root, "utf8");
+    const records = recordsStart(rootBytes);
+    const out = Buffer.alloc(records + count * RECORD_BYTES);
     out.writeUInt32LE(MAGIC, 0);
     out.writeUInt32LE(HASH_CACHE_VERSION, 4);
     out.writeUInt32LE(count, 8);
-    out.writeUInt32LE(textBytes, 12);
+    out.writeUInt32LE(rootBytes, 12);
     out.writeUInt32LE(WHOLE_FILE_FIRST_PASS_BYTES, 16);
     out.writeUInt32LE(PARTIAL_BLOCK_BYTES, 20);
-    out.writeUInt32LE(files.dirPaths.length, 24);
-    const columns = new Float64Array(out.buffer, out.byteOffset + at.size, 4 * count);
-    columns.set(files.size.subarray(0, count), 0);
-    columns.set(files.mtime.subarray(0, count), count);
-    columns.set(files.ctime.subarray(0, count), 2 * count);
-    columns.set(files.ino.subarray(0, count), 3 * count);
-    new Int32Array(out.buffer, out.byteOffset + at.dir, count).set(files.fileDir.subarray(0, count));
-    out.write(text, at.text, "utf8");
-    this.flags = new Uint8Array(out.buffer, out.byteOffset + at.flags, count);
-    this.keys = new Int32Array(out.buffer, out.byteOffset + HEADER_BYTES, count * 2 * KEY_WORDS);
+    out.writeUInt32LE(RECORD_BYTES, 24);
+    out.write(root, HEADER_BYTES, "utf8");
+    const floats = new Float64Array(out.buffer, out.byteOffset + records, count * RECORD_FLOATS);
+    for (let i = 0; i < count; i++) {
+      const at = i * RECORD_FLOATS;
+      floats[at + R_DEV] = files.dev[i] as number;
+      floats[at + R_INO] = files.ino[i] as number;
+      floats[at + R_SIZE] = files.size[i] as number;
+      floats[at + R_MTIME] = files.mtime[i] as number;
+      floats[at + R_CTIME] = files.ctime[i] as number;
+    }
+    this.records = records;
     this.out = out;
   }
 
@@ -488,30 +449,23 @@ class CacheWriter implements SideWork {
       this.placing = given;
       this.next = 0;
     }
-    const { pass, files: passFiles, computed } = given;
-    const words = wordsOf(given.keys);
+    const { pass, files: passFiles, computed, keys } = given;
     const bit = pass + 1;
     const { ctime, mtime } = this.files;
-    const { count, cutoff, racy, flags } = this;
+    const { count, cutoff, racy } = this;
+    const out = this.out as Buffer;
     const end = Math.min(passFiles.length, this.next + most);
     for (let k = this.next; k < end; k++) {
       const i = passFiles[k] as number;
       if (computed[k] !== 1 || i >= count) continue;
       if (racy && ((ctime[i] ?? Infinity) > cutoff || (mtime[i] ?? Infinity) > cutoff)) continue;
-      if (flags[i] === 0) this.fresh++;
-      flags[i] = (flags[i] as number) | bit;
-      this.copy(words, k * KEY_WORDS, (i * 2 + pass) * KEY_WORDS);
+      const flagsAt = this.records + i * RECORD_BYTES + R_FLAGS_BYTE;
+      if (out[flagsAt] === 0) this.fresh++;
+      out[flagsAt] = (out[flagsAt] as number) | bit;
+      out.set(keys.subarray(k * KEY_BYTES, (k + 1) * KEY_BYTES), this.keyAt(i, pass));
     }
     this.next = end;
     if (end === passFiles.length) this.placed[pass] = true;
-  }
-
-  private copy(source: Int32Array, from: number, to: number): void {
-    const { keys } = this;
-    keys[to] = source[from] as number;
-    keys[to + 1] = source[from + 1] as number;
-    keys[to + 2] = source[from + 2] as number;
-    keys[to + 3] = source[from + 3] as number;
   }
 }
 

@@ -8,10 +8,8 @@ const BATCH_BYTES = [2 << 20, 8 << 20] as const;
 const BATCHES_IN_FLIGHT = 2;
 /**
  * While the main thread does side work (SideWork) instead of reading, per pass: in the first,
- * a slice can outlast two batches of small files, and a worker left without one idles (100,000
- * files: the worker then read ~6,000 files fewer and the pass took ~100 ms longer with 2 in
- * flight). A full-pass batch is up to 8 MiB, so 2 outlast any slice, and 8 handed the worker
- * the whole full pass of c20k while the main thread laid out the hash cache (18 → 27 ms).
+ * a slice can outlast two batches of small files, so more are in flight or the worker idles;
+ * a full-pass batch is up to 8 MiB, so two outlast any slice.
  */
 const BATCHES_IN_FLIGHT_BESIDE = [8, 2] as const;
 /** The main thread hands out work between its own files this often. */

@@ -108,7 +108,7 @@ export function listFolder(walker: Walker, rel: string, pending: { push(rel: str
     if (!stats) {
       skipped.unreadable++; // gone since the readdir, or not searchable
     } else if (stats.isFile()) {
-      const i = table.addFile(dir, name, stats.size, Math.trunc(stats.mtimeMs), stats.ctimeMs, stats.ino);
+      const i = table.addFile(dir, name, stats.size, Math.trunc(stats.mtimeMs), stats.ctimeMs, stats.ino, stats.dev);
       // Only a file with several names needs an identity; the rest save the string.
       if (stats.nlink > 1) table.linkIds.set(i, `${stats.dev}:${stats.ino}`);
       if (during && i + 1 >= nextCall) {

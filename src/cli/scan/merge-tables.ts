@@ -14,6 +14,7 @@ export interface TableParts {
   mtime: Float64Array;
   ctime: Float64Array;
   ino: Float64Array;
+  dev: Float64Array;
   linkIds: ReadonlyMap<number, string>;
   /** The thread that listed this table (0 the main one). */
   thread?: number;
@@ -35,6 +36,7 @@ export function toPayload(table: FileTable, skipped: SkipCounts): { payload: Tab
     mtime: table.mtime.slice(0, files),
     ctime: table.ctime.slice(0, files),
     ino: table.ino.slice(0, files),
+    dev: table.dev.slice(0, files),
     links: [...table.linkIds],
     skipped,
   };
@@ -48,6 +50,7 @@ export function toPayload(table: FileTable, skipped: SkipCounts): { payload: Tab
     payload.mtime,
     payload.ctime,
     payload.ino,
+    payload.dev,
   ].map((column) => column.buffer as ArrayBuffer);
   return { payload, transfer };
 }
@@ -92,7 +95,15 @@ export function mergeTables(tables: readonly TableParts[]): FileTable | null {
     const end = start + (table.dirFileCount[dir] ?? 0);
     const links = table.linkIds.size > 0 ? table.linkIds : null;
     for (let i = start; i < end; i++) {
-      const at = out.addFile(d, table.names[i] as string, table.size[i] ?? 0, table.mtime[i] ?? 0, table.ctime[i] ?? 0, table.ino[i] ?? 0);
+      const at = out.addFile(
+        d,
+        table.names[i] as string,
+        table.size[i] ?? 0,
+        table.mtime[i] ?? 0,
+        table.ctime[i] ?? 0,
+        table.ino[i] ?? 0,
+        table.dev[i] ?? 0,
+      );
       const link = links?.get(i);
       if (link !== undefined) out.linkIds.set(at, link);
       if (listedBy) {

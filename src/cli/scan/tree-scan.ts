@@ -43,7 +43,7 @@ export interface TreeScanOptions {
 
 /**
  * The CLI's scan of a folder: the result `runScan` gives for a Node source (same items,
- * groups, summary, skip counts and hard-link rule), built for speed (decision 016): a
+ * groups, summary, skip counts and hard-link rule), built for speed: a
  * synchronous walk into columns (FileTable) shared by the threads folder by folder, size
  * buckets, then first and full keys — each pass split between the threads and looked up
  * in the hash cache first — and one item object per file only at the end.
@@ -147,13 +147,11 @@ interface Walked {
 }
 
 /**
- * Below this many remembered files a rescan walks on the main thread alone: on the bench
- * machine a walk shared with a worker was slower for 20,000 files (0.227 s against 0.214 s with
- * one thread; lstat does not scale across threads there) and faster for 100,000 (0.599 s
- * against 0.673 s), where the worker's start-up is paid back.
+ * Below this many remembered files a rescan walks on the main thread alone: a worker's
+ * start-up is paid back only by a walk long enough to share (bench/scan-bench.mjs measures it).
  */
 const SHARED_WALK_MIN_FILES = 30_000;
-/** A rescan that began without workers starts them for a pass with at least this many files to read (a worker costs ~20 ms to start). */
+/** A rescan that began without workers starts them for a pass with at least this many files to read (a worker's start-up must pay). */
 const LATE_CREW_MIN_FILES = 2_000;
 
 /** Walks the tree with the team when there is one; alone again if the shared walk cannot give the single-thread answer. */

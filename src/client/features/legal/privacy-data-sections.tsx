@@ -35,8 +35,9 @@ export function PrivacyDataSections() {
         </p>
         <p>
           The command-line tool keeps a cache of its own in your user cache folder (for example <code>~/.cache/cleanspace</code>): for each
-          folder it scanned, the paths, sizes and dates of its files and the fingerprints of those it read, so a rescan skips unchanged
-          files; and the compiled code of the tool itself, so it starts sooner. None of it is uploaded, and deleting that folder is always
+          folder it scanned, that folder&apos;s path and, for each of its files, the file system&apos;s numbers for it (device and inode),
+          its size and dates, and the fingerprints of those it read, so a rescan skips unchanged files; and, where Node.js offers it,
+          Node&apos;s compiled code of the tool itself, so it starts sooner. None of it is uploaded, and deleting that folder is always
           safe.
         </p>
         <p>
