@@ -4,7 +4,7 @@
 // directly (far faster than appending over IMAP), so thousands of messages take about a second.
 // Nothing here touches the system's Dovecot: no /etc config, no port 143/993, no system service.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -192,9 +192,13 @@ export function renumberFolder(home, path) {
     .reverse()
     .map((e, i) => `${uids[i]} :${e.file}`);
   const rest = header.filter((h) => !/^[VN]/.test(h));
-  writeFileSync(uidlist, `${[rest[0], `V${fresh}`, `N${next}`, ...rest.slice(1)].join(" ")}\n${body.join("\n")}\n`);
+  // A new file (new inode) and a touched cur/: Dovecot notices both even with maildir_very_dirty_syncs.
+  writeFileSync(`${uidlist}.new`, `${[rest[0], `V${fresh}`, `N${next}`, ...rest.slice(1)].join(" ")}\n${body.join("\n")}\n`);
   for (const f of ["dovecot.index", "dovecot.index.cache", "dovecot.index.log", "dovecot.index.log.2"]) rmSync(join(dir, f), { force: true });
   execFileSync("chown", ["-R", `${MAIL_UID}:${MAIL_GID}`, dir]);
+  renameSync(`${uidlist}.new`, uidlist);
+  const later = new Date(Date.now() + 2_000);
+  utimesSync(join(dir, "cur"), later, later);
   return fresh;
 }
 

@@ -59,7 +59,7 @@ export function senderFromHeader(value: string): Sender {
   if (withAddress) return clip(withAddress.address ?? "", decode(withAddress.name ?? ""));
   // No address at all ("MAILER DAEMON <>", "foo", an empty group): the words are the name.
   const name = flat.map((p) => decode(p.name || p.address || "")).find(Boolean) ?? parsed.map((p) => decode(p.name)).find(Boolean) ?? "";
-  return clip("", name || decode(value));
+  return clip("", name || (parsed.length === 0 ? decode(value) : ""));
 }
 
 /** The sender from the ENVELOPE, for a message without a From header; invented parts are dropped. */

@@ -111,8 +111,11 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     async function* lines(): AsyncGenerator<string> {
       try {
         let aggregates: EmailAggregates | null = null;
-        for await (const line of listMail(client, chosen, async (t) => void (aggregates = await saveEmailAggregates(app.db, userId, t))))
+        for await (const line of listMail(client, chosen, async (t) => void (aggregates = await saveEmailAggregates(app.db, userId, t)))) {
           yield `${JSON.stringify(line)}\n`;
+          // A refusal (a folder that is gone) ends the listing; the connection is fine.
+          if (line.t === "error") return;
+        }
         if (!aggregates) throw new Error("listing ended without totals");
         yield `${JSON.stringify({ t: "done", aggregates } satisfies ListLine)}\n`;
       } catch (err) {
