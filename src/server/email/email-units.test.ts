@@ -68,7 +68,9 @@ describe("List-Unsubscribe (RFC 2369 / RFC 8058)", () => {
     expect(unsubscribeLevel(plain)).toBe(1);
     // An https target wins over an http one in the same header.
     expect(
-      parseUnsubscribe("List-Unsubscribe: <http://l.example/a>, <https://l.example/b>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"),
+      parseUnsubscribe(
+        "List-Unsubscribe: <http://l.example/a>, <https://l.example/b>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n",
+      ),
     ).toMatchObject({ http: "https://l.example/b", oneClick: true });
   });
 });
@@ -92,7 +94,10 @@ describe("the sender from the raw From header", () => {
     expect(senderOf("Subject: x\r\n", { name: "Env", address: "env@x.example" })).toEqual({ address: "env@x.example", name: "Env" });
     expect(senderOf("From: Real <real@x.example>\r\n", { address: "env@x.example" })).toEqual({ address: "real@x.example", name: "Real" });
     expect(senderFromEnvelope({ address: "okafor@MISSING_DOMAIN" })).toEqual({ address: "", name: "" });
-    expect(senderFromEnvelope({ address: "missing_mailbox@missing_domain", name: "MAILER DAEMON" })).toEqual({ address: "", name: "MAILER DAEMON" });
+    expect(senderFromEnvelope({ address: "missing_mailbox@missing_domain", name: "MAILER DAEMON" })).toEqual({
+      address: "",
+      name: "MAILER DAEMON",
+    });
     expect(senderFromEnvelope({ address: "x@.MISSING-HOST-NAME." })).toEqual({ address: "", name: "" });
   });
 });

@@ -27,7 +27,9 @@ export async function listFolders(client: ImapFlow): Promise<MailFolder[]> {
       };
     });
   // INBOX first, then the server's order by path (so nested folders follow their parent).
-  return folders.sort((a, b) => Number(b.path.toUpperCase() === "INBOX") - Number(a.path.toUpperCase() === "INBOX") || a.path.localeCompare(b.path));
+  return folders.sort(
+    (a, b) => Number(b.path.toUpperCase() === "INBOX") - Number(a.path.toUpperCase() === "INBOX") || a.path.localeCompare(b.path),
+  );
 }
 
 function hasFlag(flags: Set<string> | undefined, flag: string): boolean {

@@ -43,7 +43,7 @@ function decode(text: string): string {
     // A malformed encoded word stays as written: still recognisable, never an error.
   }
   // Control characters (a stray CR, NUL) never reach a label.
-  return out.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  return out.replace(/\p{Cc}+/gu, " ").trim();
 }
 
 const isAddress = (a: string) => /^[^@\s]+@[^@\s]+$/.test(a);
@@ -53,7 +53,9 @@ export function senderFromHeader(value: string): Sender {
   const parsed = addressparser(value);
   // Group syntax ("Team Updates: updates@…;"): its first member, named by itself or by the group.
   const flat = parsed.flatMap((p) =>
-    "group" in p && p.group ? p.group.map((g) => ({ address: g.address, name: g.name || p.name })) : [{ address: (p as { address?: string }).address ?? "", name: p.name }],
+    "group" in p && p.group
+      ? p.group.map((g) => ({ address: g.address, name: g.name || p.name }))
+      : [{ address: (p as { address?: string }).address ?? "", name: p.name }],
   );
   const withAddress = flat.find((p) => isAddress(p.address ?? ""));
   if (withAddress) return clip(withAddress.address ?? "", decode(withAddress.name ?? ""));

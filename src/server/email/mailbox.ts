@@ -59,7 +59,11 @@ function subjectOf(raw: string): string {
  * then per folder a "folder" line (its UIDVALIDITY) and its batches; `totals` is called at the
  * end. A folder that is gone is an error line, never a 500.
  */
-export async function* listMail(client: ImapFlow, chosen: string[] | undefined, totals: (t: Totals) => Promise<void>): AsyncGenerator<ListLine> {
+export async function* listMail(
+  client: ImapFlow,
+  chosen: string[] | undefined,
+  totals: (t: Totals) => Promise<void>,
+): AsyncGenerator<ListLine> {
   const folders = await listFolders(client);
   const byPath = new Map(folders.map((f) => [f.path, f]));
   const missing = chosen?.find((p) => !byPath.has(p));
@@ -189,7 +193,8 @@ async function lockChecked(client: ImapFlow, t: MailTarget, readOnly = false) {
     lock = await client.getMailboxLock(t.folder, { readOnly });
   } catch (err) {
     if ((err as { mailboxMissing?: boolean }).mailboxMissing) throw gone(t.folder);
-    if (isNo(err)) throw new HttpError(409, `The folder “${t.folder}” could not be opened. Nothing more was changed; list your mail again.`);
+    if (isNo(err))
+      throw new HttpError(409, `The folder “${t.folder}” could not be opened. Nothing more was changed; list your mail again.`);
     throw err;
   }
   if (Number(client.mailbox ? client.mailbox.uidValidity : 0) !== t.uidValidity) {

@@ -5,7 +5,7 @@
  * lists again with the choice.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { formatCount } from "../../../../domain/format";
 import type { MailFolder } from "../../../../domain/schemas/email";
 import { Button } from "../../../components/ui/button";
@@ -37,19 +37,20 @@ export function FolderChooser({
 }) {
   const query = useQuery({ queryKey: emailFoldersKey, queryFn: getFolders, staleTime: 60_000 });
   const folders = query.data?.folders ?? [];
-  const [picked, setPicked] = useState<ReadonlySet<string> | null>(null);
   const id = useId();
-  // The ticks follow the listing until the user changes them.
+  // The ticks follow the listing until the user changes them (a change is kept for the listing it was made on).
   const listedKey = listed.join("\n");
-  useEffect(() => setPicked(null), [listedKey]);
-  const ticked = picked ?? new Set(listed.length ? listed : folders.filter((f) => f.byDefault).map((f) => f.path));
-  const toggle = (path: string) =>
-    setPicked(() => {
-      const next = new Set(ticked);
-      if (next.has(path)) next.delete(path);
-      else next.add(path);
-      return next;
-    });
+  const [picked, setPicked] = useState<{ on: string; paths: ReadonlySet<string> } | null>(null);
+  const ticked =
+    picked && picked.on === listedKey
+      ? picked.paths
+      : new Set(listed.length ? listed : folders.filter((f) => f.byDefault).map((f) => f.path));
+  const toggle = (path: string) => {
+    const next = new Set(ticked);
+    if (next.has(path)) next.delete(path);
+    else next.add(path);
+    setPicked({ on: listedKey, paths: next });
+  };
   const chosen = folders.filter((f) => ticked.has(f.path)).map((f) => f.path);
   const changed = chosen.join("\n") !== listed.join("\n");
 

@@ -8,15 +8,7 @@ import { RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { isMailOAuthProvider, MAIL_OAUTH_LABELS } from "../../../../domain/email-oauth";
 import { quickSelectMail } from "../../../../domain/email-filter";
-import {
-  mailKey,
-  senderLabel,
-  splitMailKey,
-  totalsOf,
-  type MessageSort,
-  type SenderGroup,
-  type SenderSort,
-} from "../../../../domain/email-senders";
+import { mailKey, splitMailKey, totalsOf, type MessageSort, type SenderGroup, type SenderSort } from "../../../../domain/email-senders";
 import type { FilterCriterion, QuickSelect } from "../../../../domain/filters";
 import { formatBytes, formatCount } from "../../../../domain/format";
 import type { EmailConnection, MailMeta } from "../../../../domain/schemas/email";

@@ -75,43 +75,49 @@ export function useMailbox() {
       abort.current?.abort();
       const controller = new AbortController();
       abort.current = controller;
-      setStatus("listing");
-      setError(notice);
       setUndo(null);
-      setProgress({ done: 0, total: 0 });
-      const collected: MailMeta[] = [];
-      const listed: ListedFolder[] = [];
-      setFolders([]);
-      try {
-        await streamList(
-          chosen.current,
-          (line) => {
-            if (line.t === "start") setProgress({ done: 0, total: line.total });
-            else if (line.t === "folder") {
-              listed.push(line.folder);
-              setFolders(listed.slice());
-            } else if (line.t === "batch") {
-              collected.push(...line.messages);
-              // Senders fill in as the batches arrive.
-              setMessages(collected.slice());
-              setProgress((p) => ({ done: line.done, total: p?.total ?? line.done }));
-            } else if (line.t === "error") throw new Error(line.error);
-          },
-          controller.signal,
-        );
-        setMessages(collected);
-        setStatus("ready");
-        refreshFigures();
-        return collected;
-      } catch (e) {
-        if (controller.signal.aborted) return null;
-        const text = errorText(e);
-        // A folder rebuilt under the listing: the server's fresh session lists it again at once.
-        if (isRenumbered(text) && notice === null) return load(undefined, text);
-        setMessages(collected);
-        setError(text);
-        setStatus("error");
-        return null;
+      let shown = notice;
+      // A folder rebuilt under the listing: the server's fresh session lists it once more at once.
+      for (let attempt = 0; ; attempt++) {
+        setStatus("listing");
+        setError(shown);
+        setProgress({ done: 0, total: 0 });
+        setFolders([]);
+        const collected: MailMeta[] = [];
+        const listed: ListedFolder[] = [];
+        try {
+          await streamList(
+            chosen.current,
+            (line) => {
+              if (line.t === "start") setProgress({ done: 0, total: line.total });
+              else if (line.t === "folder") {
+                listed.push(line.folder);
+                setFolders(listed.slice());
+              } else if (line.t === "batch") {
+                collected.push(...line.messages);
+                // Senders fill in as the batches arrive.
+                setMessages(collected.slice());
+                setProgress((p) => ({ done: line.done, total: p?.total ?? line.done }));
+              } else if (line.t === "error") throw new Error(line.error);
+            },
+            controller.signal,
+          );
+          setMessages(collected);
+          setStatus("ready");
+          refreshFigures();
+          return collected;
+        } catch (e) {
+          if (controller.signal.aborted) return null;
+          const text = errorText(e);
+          if (isRenumbered(text) && attempt === 0) {
+            shown = text;
+            continue;
+          }
+          setMessages(collected);
+          setError(text);
+          setStatus("error");
+          return null;
+        }
       }
     },
     [refreshFigures],
