@@ -5,7 +5,7 @@
  * lists again with the choice.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { formatCount } from "../../../../domain/format";
 import type { MailFolder } from "../../../../domain/schemas/email";
 import { Button } from "../../../components/ui/button";
@@ -38,6 +38,7 @@ export function FolderChooser({
   const query = useQuery({ queryKey: emailFoldersKey, queryFn: getFolders, staleTime: 60_000 });
   const folders = query.data?.folders ?? [];
   const id = useId();
+  const details = useRef<HTMLDetailsElement>(null);
   // The ticks follow the listing until the user changes them (a change is kept for the listing it was made on).
   const listedKey = listed.join("\n");
   const [picked, setPicked] = useState<{ on: string; paths: ReadonlySet<string> } | null>(null);
@@ -55,7 +56,7 @@ export function FolderChooser({
   const changed = chosen.join("\n") !== listed.join("\n");
 
   return (
-    <details className="rounded-xl border border-border px-3 py-2 text-sm" data-testid="folder-chooser">
+    <details ref={details} className="rounded-xl border border-border px-3 py-2 text-sm" data-testid="folder-chooser">
       <summary className="cursor-pointer select-none font-medium">
         Folders: {formatCount(listed.length)} of {formatCount(folders.length || listed.length)} listed
       </summary>
@@ -86,7 +87,15 @@ export function FolderChooser({
         })}
       </fieldset>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button size="sm" disabled={disabled || chosen.length === 0 || !changed} onClick={() => onChoose(chosen)}>
+        <Button
+          size="sm"
+          disabled={disabled || chosen.length === 0 || !changed}
+          onClick={() => {
+            // Closed again: the listing that follows is what the user looks at next.
+            if (details.current) details.current.open = false;
+            onChoose(chosen);
+          }}
+        >
           List these folders
         </Button>
         {chosen.length === 0 ? <p className="text-xs text-muted-foreground">Choose at least one folder.</p> : null}
