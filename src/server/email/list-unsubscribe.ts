@@ -1,5 +1,5 @@
 /** RFC 2369 List-Unsubscribe and RFC 8058 List-Unsubscribe-Post, read from raw header lines. */
-import { headerValue } from "./from-header";
+import { headerFields } from "./from-header";
 
 export interface Unsubscribe {
   http: string | null;
@@ -11,8 +11,12 @@ export interface Unsubscribe {
 }
 
 export function parseUnsubscribe(rawHeaders: string): Unsubscribe {
-  const list = headerValue(rawHeaders, "List-Unsubscribe");
-  const post = headerValue(rawHeaders, "List-Unsubscribe-Post");
+  const fields = headerFields(rawHeaders);
+  return unsubscribeFrom(fields.get("list-unsubscribe") ?? null, fields.get("list-unsubscribe-post") ?? null);
+}
+
+/** From the two fields' values (null: absent). */
+export function unsubscribeFrom(list: string | null, post: string | null): Unsubscribe {
   const targets = [...(list ?? "").matchAll(/<([^>]{1,2048})>/g)].map((m) => m[1]!.trim());
   const http = targets.find((t) => /^https:\/\//i.test(t)) ?? targets.find((t) => /^http:\/\//i.test(t)) ?? null;
   const mailto = targets.find((t) => /^mailto:/i.test(t)) ?? null;

@@ -11,7 +11,6 @@
  * each SELECT).
  */
 import type { ImapFlow } from "imapflow";
-import libmime from "libmime";
 import {
   RENUMBERED_ERROR,
   type EmailAction,
@@ -23,11 +22,14 @@ import {
 } from "../../domain/schemas/email";
 import { HttpError } from "../plugins/errors";
 import { listFolders, specialFolder } from "./folders";
-import { headerValue, senderFromEnvelope, senderOf } from "./from-header";
-import { parseUnsubscribe, unsubscribeLevel, type Unsubscribe } from "./list-unsubscribe";
+import { decodeWords, headerFields, senderCache, senderFromEnvelope } from "./from-header";
+import { parseUnsubscribe, unsubscribeFrom, unsubscribeLevel, type Unsubscribe } from "./list-unsubscribe";
 import { uidSets } from "./uid-set";
 
 export const LIST_BATCH = 1_000;
+/** The listing's first batch is small, so the first senders show while the rest streams in. */
+const FIRST_BATCH = 200;
+const NO_SENDER = { address: "", name: "" };
 const HEADER_FIELDS = ["from", "subject", "list-unsubscribe", "list-unsubscribe-post"];
 const UNSUBSCRIBE_FIELDS = ["list-unsubscribe", "list-unsubscribe-post"];
 
@@ -45,13 +47,20 @@ const renumbered = (folder: string) =>
     `${RENUMBERED_ERROR} the folder “${folder}” since it was listed, so the listed messages could now be other messages. Nothing was changed; your mail is being listed again.`,
   );
 
-function subjectOf(raw: string): string {
-  const value = headerValue(raw, "Subject") ?? "";
-  try {
-    return libmime.decodeWords(value);
-  } catch {
-    return value;
-  }
+/** The unsubscribe level of a List-Unsubscribe pair, remembered per listing (newsletters repeat theirs). */
+function levelCache(max = 20_000): (list: string | null, post: string | null) => 0 | 1 | 2 {
+  const seen = new Map<string, 0 | 1 | 2>();
+  return (list, post) => {
+    if (list === null) return 0;
+    const key = `${post ?? ""}\n${list}`;
+    let level = seen.get(key);
+    if (level === undefined) {
+      level = unsubscribeLevel(unsubscribeFrom(list, post));
+      if (seen.size >= max) seen.clear();
+      seen.set(key, level);
+    }
+    return level;
+  };
 }
 
 /**
@@ -73,6 +82,8 @@ export async function* listMail(
   }
   const paths = chosen ? [...new Set(chosen)] : folders.filter((f) => f.byDefault).map((f) => f.path);
   const sum: Totals = { count: 0, unread: 0, bytes: 0 };
+  const senderOf = senderCache();
+  const levelOf = levelCache();
   yield { t: "start", total: paths.reduce((n, p) => n + (byPath.get(p)?.messages ?? 0), 0) };
   for (const [index, path] of paths.entries()) {
     let lock;
@@ -91,9 +102,9 @@ export async function* listMail(
       let batch: MailMeta[] = [];
       const noFrom: MailMeta[] = [];
       for await (const m of client.fetch("1:*", { uid: true, flags: true, size: true, internalDate: true, headers: HEADER_FIELDS })) {
-        const raw = m.headers?.toString("utf8") ?? "";
-        const hasFrom = headerValue(raw, "From") !== null;
-        const sender = senderOf(raw, undefined);
+        const fields = headerFields(m.headers?.toString("utf8") ?? "");
+        const from = fields.get("from");
+        const sender = from === undefined ? NO_SENDER : senderOf(from);
         const unread = !m.flags?.has("\\Seen");
         const size = m.size ?? 0;
         const date = m.internalDate instanceof Date ? m.internalDate.getTime() : Date.parse(String(m.internalDate ?? ""));
@@ -102,22 +113,22 @@ export async function* listMail(
           u: m.uid,
           a: sender.address,
           n: sender.name,
-          s: subjectOf(raw).slice(0, 300),
+          s: decodeWords(fields.get("subject") ?? "").slice(0, 300),
           d: Number.isFinite(date) ? date : 0,
           z: size,
           r: unread,
-          l: unsubscribeLevel(parseUnsubscribe(raw)),
+          l: levelOf(fields.get("list-unsubscribe") ?? null, fields.get("list-unsubscribe-post") ?? null),
         };
         sum.count++;
         sum.bytes += size;
         if (unread) sum.unread++;
         // Sent once its sender is known (after the ENVELOPE pass below).
-        if (!hasFrom) {
+        if (from === undefined) {
           noFrom.push(meta);
           continue;
         }
         batch.push(meta);
-        if (batch.length >= LIST_BATCH) {
+        if (batch.length >= (sum.count <= LIST_BATCH ? FIRST_BATCH : LIST_BATCH)) {
           yield { t: "batch", done: sum.count, messages: batch };
           batch = [];
         }
