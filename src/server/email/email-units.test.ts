@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { senderFromEnvelope, senderFromHeader, senderOf } from "./from-header";
+import { decodeWords, headerFields, senderCache, senderFromEnvelope, senderFromHeader, senderOf } from "./from-header";
 import { parseUnsubscribe, unsubscribeLevel } from "./list-unsubscribe";
 import { open, seal } from "./secret-box";
 import { isPrivateAddress, parseAllowList, resolvePublicAddress } from "./ssrf-guard";
@@ -72,6 +72,27 @@ describe("List-Unsubscribe (RFC 2369 / RFC 8058)", () => {
         "List-Unsubscribe: <http://l.example/a>, <https://l.example/b>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n",
       ),
     ).toMatchObject({ http: "https://l.example/b", oneClick: true });
+  });
+});
+
+describe("raw header lines", () => {
+  it("are read in one pass: names case-insensitive, folded lines unfolded, the first of a repeated field kept", () => {
+    const fields = headerFields(
+      "FROM: \"Okafor,\r\n Chidi\" <c@x.example>\r\nSubject: =?utf-8?q?Caf=C3=A9?=\r\n\tmenu\r\nSubject: second\r\nbroken line\r\n\r\n",
+    );
+    expect(fields.get("from")).toBe('"Okafor, Chidi" <c@x.example>');
+    expect(fields.get("subject")).toBe("=?utf-8?q?Caf=C3=A9?= menu");
+    expect(decodeWords(fields.get("subject")!)).toBe("Café menu");
+    expect(fields.has("broken line")).toBe(false);
+  });
+
+  it("remember a parsed From value within a listing", () => {
+    const of = senderCache(2);
+    const a = of("A <a@x.example>");
+    expect(of("A <a@x.example>")).toBe(a);
+    of("B <b@x.example>");
+    of("C <c@x.example>");
+    expect(of("A <a@x.example>")).toEqual({ address: "a@x.example", name: "A" });
   });
 });
 
