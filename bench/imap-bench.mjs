@@ -169,7 +169,9 @@ try {
 console.log(
   `Generated ${sizes.map((n) => n.toLocaleString("en-US")).join(" + ")} messages as Maildir and started Dovecot in ${Math.round(generation)} ms.`,
 );
-console.log("Ours: POST /api/email/list through the built server; floor: bare imapflow, same fields and folders; Dovecot on loopback over TLS:");
+console.log(
+  "Ours: POST /api/email/list through the built server; floor: bare imapflow, same fields and folders; Dovecot on loopback over TLS:",
+);
 console.table(rows);
 mkdirSync("bench/results", { recursive: true });
 writeFileSync("bench/results/imap-bench.json", `${JSON.stringify({ at: new Date().toISOString(), sizes, warmRuns, rows }, null, 2)}\n`);

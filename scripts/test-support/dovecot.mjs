@@ -150,7 +150,8 @@ export function writeMaildir(home, planned, folders = {}) {
   const root = join(home, "Maildir");
   const all = { INBOX: planned, ...folders };
   const names = new Set(["Trash", "Archive", "Junk", "Sent", ...Object.keys(folders).filter((f) => f.toUpperCase() !== "INBOX")]);
-  for (const name of ["INBOX", ...names]) for (const d of ["cur", "new", "tmp"]) mkdirSync(join(folderDir(root, name), d), { recursive: true });
+  for (const name of ["INBOX", ...names])
+    for (const d of ["cur", "new", "tmp"]) mkdirSync(join(folderDir(root, name), d), { recursive: true });
   writeFileSync(join(root, "subscriptions"), `${[...names].join("\n")}\n`);
   const base = Math.floor(Date.now() / 1000);
   let n = 0;
@@ -194,7 +195,8 @@ export function renumberFolder(home, path) {
   const rest = header.filter((h) => !/^[VN]/.test(h));
   // A new file (new inode) and a touched cur/: Dovecot notices both even with maildir_very_dirty_syncs.
   writeFileSync(`${uidlist}.new`, `${[rest[0], `V${fresh}`, `N${next}`, ...rest.slice(1)].join(" ")}\n${body.join("\n")}\n`);
-  for (const f of ["dovecot.index", "dovecot.index.cache", "dovecot.index.log", "dovecot.index.log.2"]) rmSync(join(dir, f), { force: true });
+  for (const f of ["dovecot.index", "dovecot.index.cache", "dovecot.index.log", "dovecot.index.log.2"])
+    rmSync(join(dir, f), { force: true });
   execFileSync("chown", ["-R", `${MAIL_UID}:${MAIL_GID}`, dir]);
   renameSync(`${uidlist}.new`, uidlist);
   const later = new Date(Date.now() + 2_000);

@@ -78,7 +78,7 @@ describe("List-Unsubscribe (RFC 2369 / RFC 8058)", () => {
 describe("raw header lines", () => {
   it("are read in one pass: names case-insensitive, folded lines unfolded, the first of a repeated field kept", () => {
     const fields = headerFields(
-      "FROM: \"Okafor,\r\n Chidi\" <c@x.example>\r\nSubject: =?utf-8?q?Caf=C3=A9?=\r\n\tmenu\r\nSubject: second\r\nbroken line\r\n\r\n",
+      'FROM: "Okafor,\r\n Chidi" <c@x.example>\r\nSubject: =?utf-8?q?Caf=C3=A9?=\r\n\tmenu\r\nSubject: second\r\nbroken line\r\n\r\n',
     );
     expect(fields.get("from")).toBe('"Okafor, Chidi" <c@x.example>');
     expect(fields.get("subject")).toBe("=?utf-8?q?Caf=C3=A9?= menu");

@@ -51,9 +51,24 @@ const qp = (text: string, charset: string) =>
 
 /** Encoded display names (RFC 2047) in several charsets, each with the name a person reads. */
 const ENCODED: { charset: string; name: string; from: string; address: string }[] = [
-  { charset: "ISO-8859-1", name: "André Müller", from: `${qp("André Müller", "ISO-8859-1")} <andre@latin.example>`, address: "andre@latin.example" },
-  { charset: "KOI8-R", name: "Иван Петров", from: `${b64("Иван Петров", "KOI8-R")} <ivan@cyrillic.example>`, address: "ivan@cyrillic.example" },
-  { charset: "windows-1251", name: "Ольга", from: `${b64("Ольга", "windows-1251")} <olga@cyrillic.example>`, address: "olga@cyrillic.example" },
+  {
+    charset: "ISO-8859-1",
+    name: "André Müller",
+    from: `${qp("André Müller", "ISO-8859-1")} <andre@latin.example>`,
+    address: "andre@latin.example",
+  },
+  {
+    charset: "KOI8-R",
+    name: "Иван Петров",
+    from: `${b64("Иван Петров", "KOI8-R")} <ivan@cyrillic.example>`,
+    address: "ivan@cyrillic.example",
+  },
+  {
+    charset: "windows-1251",
+    name: "Ольга",
+    from: `${b64("Ольга", "windows-1251")} <olga@cyrillic.example>`,
+    address: "olga@cyrillic.example",
+  },
   // iconv-lite cannot write ISO-2022-JP: this is "テスト" as mail clients write it.
   { charset: "ISO-2022-JP", name: "テスト", from: "=?ISO-2022-JP?B?GyRCJUYlOSVIGyhC?= <taro@jp.example>", address: "taro@jp.example" },
   { charset: "Shift_JIS", name: "鈴木花子", from: `${b64("鈴木花子", "Shift_JIS")} <hanako@jp.example>`, address: "hanako@jp.example" },
@@ -61,7 +76,12 @@ const ENCODED: { charset: string; name: string; from: string; address: string }[
   { charset: "Big5", name: "陳大文", from: `${b64("陳大文", "Big5")} <chan@tw.example>`, address: "chan@tw.example" },
   { charset: "EUC-KR", name: "김민수", from: `${b64("김민수", "EUC-KR")} <kim@kr.example>`, address: "kim@kr.example" },
   { charset: "ISO-8859-7", name: "Γιώργος", from: `${qp("Γιώργος", "ISO-8859-7")} <giorgos@gr.example>`, address: "giorgos@gr.example" },
-  { charset: "windows-1252", name: "Zoë “Quotes”", from: `${qp("Zoë “Quotes”", "windows-1252")} <zoe@quotes.example>`, address: "zoe@quotes.example" },
+  {
+    charset: "windows-1252",
+    name: "Zoë “Quotes”",
+    from: `${qp("Zoë “Quotes”", "windows-1252")} <zoe@quotes.example>`,
+    address: "zoe@quotes.example",
+  },
   { charset: "UTF-8", name: "Łukasz 🚀", from: `${b64("Łukasz 🚀", "UTF-8")} <lukasz@utf8.example>`, address: "lukasz@utf8.example" },
 ];
 
@@ -231,7 +251,11 @@ describe("every folder", () => {
     expect(all.lines[0]).toEqual({ t: "start", total: carolInbox("").length + 5 + 4 });
     expect(from(all, "only@archive.example")).toHaveLength(3);
     expect(from(all, "weekly@nested.example")).toHaveLength(4);
-    expect(from(all, "both@folders.example").map((m) => folderOf(all, m)).sort()).toEqual(["Archive", "Archive", "INBOX", "INBOX"]);
+    expect(
+      from(all, "both@folders.example")
+        .map((m) => folderOf(all, m))
+        .sort(),
+    ).toEqual(["Archive", "Archive", "INBOX", "INBOX"]);
     expect(from(all, "spam@junk.example")).toHaveLength(0);
     const chosen = await list(carol, ["INBOX", "Junk"]);
     expect(from(chosen, "spam@junk.example")).toHaveLength(2);
@@ -256,7 +280,11 @@ describe("every folder", () => {
     expect(trashed.count).toBe(2);
     const after = await list(carol);
     expect(subjectsIn(after, "INBOX")).toEqual(inboxBefore);
-    expect(from(after, "both@folders.example").map((m) => m.s).sort()).toEqual(inInbox.map((m) => m.s).sort());
+    expect(
+      from(after, "both@folders.example")
+        .map((m) => m.s)
+        .sort(),
+    ).toEqual(inInbox.map((m) => m.s).sort());
     const trash = await list(carol, ["Trash"]);
     expect(trash.messages.map((m) => m.s).sort()).toEqual(["Both, archive 1", "Both, archive 2"]);
     // Undo returns them to Archive, their own folder.
@@ -267,7 +295,11 @@ describe("every folder", () => {
 
   it("one action across folders acts in each message's own folder, and its undo puts each back where it was", async () => {
     const all = await list(carol);
-    const chosen = [...from(all, "weekly@nested.example"), ...from(all, "chidi.okafor@clinic.example"), ...from(all, "only@archive.example")];
+    const chosen = [
+      ...from(all, "weekly@nested.example"),
+      ...from(all, "chidi.okafor@clinic.example"),
+      ...from(all, "only@archive.example"),
+    ];
     const res = await post(carol, "/api/email/actions", { action: "archive", targets: targetsOf(all, chosen) });
     const archived = res.json<EmailActionResult>();
     // Already in Archive: nothing to move there.
@@ -295,7 +327,10 @@ describe("every folder", () => {
 describe("never the wrong message", () => {
   const senderOf = (i: number) => doraPlan.find((m) => m.sender === i)!.address;
   const bySender = (listing: Listing) =>
-    listing.messages.reduce((acc, m) => acc.set(`${folderOf(listing, m)} ${m.a}`, (acc.get(`${folderOf(listing, m)} ${m.a}`) ?? 0) + 1), new Map<string, number>());
+    listing.messages.reduce(
+      (acc, m) => acc.set(`${folderOf(listing, m)} ${m.a}`, (acc.get(`${folderOf(listing, m)} ${m.a}`) ?? 0) + 1),
+      new Map<string, number>(),
+    );
 
   it("a folder renumbered between list and action: refused with a message that says why, and nothing moves", async () => {
     const before = await list(dora);
@@ -312,7 +347,11 @@ describe("never the wrong message", () => {
     expect((await list(dora, ["Trash"])).messages).toHaveLength(0);
     // Mark read and unsubscribe carry it too.
     expect((await post(dora, "/api/email/actions", { action: "read", targets: targetsOf(before, target) })).statusCode).toBe(409);
-    const u = await post(dora, "/api/email/unsubscribe", { folder: "INBOX", uidValidity: before.folders[0]!.uidValidity, uid: target[0]!.u });
+    const u = await post(dora, "/api/email/unsubscribe", {
+      folder: "INBOX",
+      uidValidity: before.folders[0]!.uidValidity,
+      uid: target[0]!.u,
+    });
     expect(u.statusCode).toBe(409);
 
     // The fresh listing's UIDs act on exactly that sender's mail.
@@ -372,7 +411,10 @@ describe("never the wrong message", () => {
     });
     await other.connect();
     const lock = await other.getMailboxLock("INBOX");
-    await other.messageDelete(target.slice(0, 2).map((m) => m.u), { uid: true });
+    await other.messageDelete(
+      target.slice(0, 2).map((m) => m.u),
+      { uid: true },
+    );
     lock.release();
     await other.logout();
     const res = await post(dora, "/api/email/actions", { action: "trash", targets: targetsOf(before, target) });

@@ -149,8 +149,12 @@ describe("connecting (clear errors, SSRF guard)", () => {
   it("bounds the input (zod): a huge password or a bad host is a 400", async () => {
     expect((await connectAs(alice, { password: "x".repeat(2000) })).statusCode).toBe(400);
     expect((await connectAs(alice, { host: "imap.example.com/../x" })).statusCode).toBe(400);
-    expect((await post(alice, "/api/email/actions", { action: "trash", targets: [{ folder: "INBOX", uidValidity: 1, uids: [0] }] })).statusCode).toBe(400);
-    expect((await post(alice, "/api/email/actions", { action: "trash", targets: [{ folder: "INBOX", uidValidity: 0, uids: [1] }] })).statusCode).toBe(400);
+    expect(
+      (await post(alice, "/api/email/actions", { action: "trash", targets: [{ folder: "INBOX", uidValidity: 1, uids: [0] }] })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post(alice, "/api/email/actions", { action: "trash", targets: [{ folder: "INBOX", uidValidity: 0, uids: [1] }] })).statusCode,
+    ).toBe(400);
     expect((await post(alice, "/api/email/actions", { action: "trash", uids: [1] })).statusCode).toBe(400);
   });
 });
@@ -162,7 +166,10 @@ describe("listing, actions and undo on alice's mailbox", () => {
     expect(res.json()).toMatchObject({ connected: true, stored: false, host: "127.0.0.1", username: "alice" });
     const { lines, messages } = await list(alice);
     expect(lines[0]).toEqual({ t: "start", total: ALICE_MESSAGES });
-    expect(lines[1]).toEqual({ t: "folder", folder: { path: "INBOX", name: "Inbox", uidValidity: expect.any(Number), total: ALICE_MESSAGES } });
+    expect(lines[1]).toEqual({
+      t: "folder",
+      folder: { path: "INBOX", name: "Inbox", uidValidity: expect.any(Number), total: ALICE_MESSAGES },
+    });
     expect(lines.at(-1)?.t).toBe("done");
     expect(messages).toHaveLength(ALICE_MESSAGES);
     const unread = alicePlan.filter((m) => !m.seen).length;
@@ -208,7 +215,15 @@ describe("listing, actions and undo on alice's mailbox", () => {
     const { messages, folders } = await list(alice);
     const sender2 = messages.filter((m) => m.a.startsWith("sender2@"));
     const unreadBefore = (await digital(alice)).emailUnread;
-    const read = (await post(alice, "/api/email/actions", { action: "read", targets: inInbox(folders, sender2.map((m) => m.u)) })).json<EmailActionResult>();
+    const read = (
+      await post(alice, "/api/email/actions", {
+        action: "read",
+        targets: inInbox(
+          folders,
+          sender2.map((m) => m.u),
+        ),
+      })
+    ).json<EmailActionResult>();
     expect(read.count).toBe(sender2.filter((m) => m.r).length);
     expect(read.aggregates.emailUnread).toBe(unreadBefore - read.count);
     const unread = (await post(alice, "/api/email/undo", { action: "read", targets: read.undo })).json<EmailActionResult>();
@@ -216,7 +231,13 @@ describe("listing, actions and undo on alice's mailbox", () => {
     expect((await list(alice)).messages.filter((m) => m.a.startsWith("sender2@") && m.r)).toHaveLength(read.count);
 
     const archived = (
-      await post(alice, "/api/email/actions", { action: "archive", targets: inInbox(folders, sender2.map((m) => m.u)) })
+      await post(alice, "/api/email/actions", {
+        action: "archive",
+        targets: inInbox(
+          folders,
+          sender2.map((m) => m.u),
+        ),
+      })
     ).json<EmailActionResult>();
     expect(archived.count).toBe(sender2.length);
     const restored = (await post(alice, "/api/email/undo", { action: "archive", targets: archived.undo })).json<EmailActionResult>();

@@ -14,8 +14,8 @@ export function PrivacyMailbox() {
         <li>
           <strong>What passes through our server, and is not kept:</strong> the names of your mailbox&apos;s folders with their message
           counts, and for each message in the folders you choose to list (your inbox and your own folders unless you choose otherwise) its
-          From, Subject and List-Unsubscribe header lines, the date, the size and whether it is read. Our server reads the sender&apos;s name
-          and address out of the From line in memory, and they go straight from your mail server to this page and are held only in this
+          From, Subject and List-Unsubscribe header lines, the date, the size and whether it is read. Our server reads the sender&apos;s
+          name and address out of the From line in memory, and they go straight from your mail server to this page and are held only in this
           page&apos;s memory. We never fetch the text of a message or its attachments, and we do not write any of it (nor the folder names)
           to our database or our logs.
         </li>
