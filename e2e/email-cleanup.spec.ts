@@ -4,12 +4,12 @@
  * trash a sender's mail, undo, trash again, and see the dashboard's e-mail card follow.
  * The server trusts the test CA through IMAP_CA_FILE (playwright.config.ts), read when used.
  */
-import { copyFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { copyFileSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "../scripts/test-support/dovecot.mjs";
+import { freePort, planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "../scripts/test-support/dovecot.mjs";
 import { expect, expectAccessible, test } from "./fixtures";
 import { startCardFreeTrial } from "./support/auth";
 import { takeExpectedConsoleErrors } from "./support/console";
@@ -24,25 +24,57 @@ let bulk: PlannedMessage[];
 const BULK_SENDERS = 2000;
 const BULK_MESSAGES = 4000;
 
+/** Issue 40: a mailbox with mail in several folders, one sender in two of them, awkward From headers. */
+const mail = (from: string, address: string, subject: string, days = 3): PlannedMessage => ({
+  sender: 0,
+  from,
+  address,
+  subject,
+  date: new Date(Date.now() - days * 86_400_000),
+  seen: false,
+  large: false,
+  listUnsubscribe: null,
+  oneClick: false,
+});
+const franInbox: PlannedMessage[] = [
+  ...[1, 2, 3].map((i) => mail("Okafor, Chidi <chidi.okafor@clinic.example>", "chidi.okafor@clinic.example", `Results ${i}`)),
+  mail('"Chidi Okafor" <chidi.okafor@clinic.example>', "chidi.okafor@clinic.example", "Results 4"),
+  mail("MAILER DAEMON <>", "", "Undelivered Mail Returned to Sender"),
+  mail('"Both" <both@folders.example>', "both@folders.example", "Both, inbox"),
+  mail('"Epoch" <epoch@old.example>', "epoch@old.example", "Received on 1970-01-01", -1),
+];
+franInbox.at(-1)!.date = new Date(0);
+const franFolders: Record<string, PlannedMessage[]> = {
+  Archive: [
+    mail('"Both" <both@folders.example>', "both@folders.example", "Both, archive 1"),
+    mail('"Both" <both@folders.example>', "both@folders.example", "Both, archive 2"),
+    mail('"Archivist" <only@archive.example>', "only@archive.example", "Only archived"),
+  ],
+  "Newsletters/Weekly": [1, 2].map((i) => mail('"Weekly" <weekly@nested.example>', "weekly@nested.example", `Weekly ${i}`)),
+  Junk: [1, 2, 3].map((i) => mail('"Spammer" <spam@junk.example>', "spam@junk.example", `Win ${i}`)),
+};
+
 test.beforeAll(async () => {
-  endpoint = createServer((req, res) => {
+  // RFC 8058 one-click needs https: the endpoint serves the certificate the server trusts (the Dovecot harness's test CA).
+  const port = await freePort();
+  plan = planMailbox({ messages: 1200, senders: 30, largeEvery: 500, unsubscribeBase: `https://127.0.0.1:${port}` });
+  bulk = planMailbox({ messages: BULK_MESSAGES, senders: BULK_SENDERS, largeEvery: 1000, seed: 11 });
+  dovecot = await startDovecot({
+    users: [
+      { name: "erin", password: "erin-app-password", messages: plan },
+      { name: "bulk", password: "bulk-app-password", messages: bulk },
+      { name: "fran", password: "fran-app-password", messages: franInbox, folders: franFolders },
+    ],
+  });
+  copyFileSync(dovecot.caFile, CA_PATH);
+  endpoint = createServer({ key: readFileSync(join(dovecot.dir, "key.pem")), cert: readFileSync(dovecot.caFile) }, (req, res) => {
     req.resume();
     req.on("end", () => {
       unsubscribed.push(`${req.method} ${req.url}`);
       res.writeHead(200).end();
     });
   });
-  await new Promise<void>((r) => endpoint.listen(0, "127.0.0.1", r));
-  const port = (endpoint.address() as { port: number }).port;
-  plan = planMailbox({ messages: 1200, senders: 30, largeEvery: 500, unsubscribeBase: `http://127.0.0.1:${port}` });
-  bulk = planMailbox({ messages: BULK_MESSAGES, senders: BULK_SENDERS, largeEvery: 1000, seed: 11 });
-  dovecot = await startDovecot({
-    users: [
-      { name: "erin", password: "erin-app-password", messages: plan },
-      { name: "bulk", password: "bulk-app-password", messages: bulk },
-    ],
-  });
-  copyFileSync(dovecot.caFile, CA_PATH);
+  await new Promise<void>((r) => endpoint.listen(port, "127.0.0.1", r));
 });
 
 test.afterAll(async () => {
@@ -173,4 +205,68 @@ test("2,000 senders: all reachable by scrolling and search, sorts, large and old
   const oldest = [...bulk].sort((a, b) => a.date.getTime() - b.date.getTime())[0]!;
   await expect(oldRows.first()).toContainText(oldest.subject);
   await expectAccessible(page);
+});
+
+test("every folder: chosen folders are listed, senders grouped across them, the From header read right, an action in one folder leaves the others alone (360 px)", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await proUser(page.request, baseURL!);
+  await page.goto("/organize?tab=email");
+  await page.getByLabel("Provider").selectOption("custom");
+  await page.getByLabel("IMAP server").fill("127.0.0.1");
+  await page.getByLabel("Port (TLS)").fill(String(dovecot.port));
+  await page.getByLabel("E-mail address or user name").fill("fran");
+  await page.getByLabel("App password").fill("fran-app-password");
+  await page.getByRole("button", { name: "Connect securely" }).click();
+
+  // By default INBOX and the user's own folders; not Junk (nor Trash or Sent).
+  const inDefault = franInbox.length + 3 + 2;
+  await expect(page.getByTestId("mail-totals")).toContainText(`${inDefault} messages`, { timeout: 30_000 });
+  await expect(page.getByTestId("mail-folders")).toHaveText("Inbox, Archive, Newsletters / Weekly");
+  const senders = page.getByRole("list", { name: "Senders" });
+  await expect(senders.locator('[data-sender="both@folders.example"]').getByTestId("sender-count")).toHaveText("3");
+  await expect(senders.locator('[data-sender="only@archive.example"]')).toBeVisible();
+  await expect(senders.locator('[data-sender="weekly@nested.example"]').getByTestId("sender-count")).toHaveText("2");
+  await expect(senders.locator('[data-sender="spam@junk.example"]')).toHaveCount(0);
+  // The raw From header: one sender with all four, the name as written; no invented address.
+  await expect(senders.locator('[data-sender="chidi.okafor@clinic.example"]').getByTestId("sender-count")).toHaveText("4");
+  await expect(senders.locator('[data-sender="name:MAILER DAEMON"]')).toContainText("MAILER DAEMON");
+  await expect(page.getByText(/missing_domain|missing_mailbox/i)).toHaveCount(0);
+
+  // The Old view has the message received on 1970-01-01.
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Old" }).click();
+  await expect(page.getByRole("list", { name: "Old messages" }).getByTestId("message-row").first()).toContainText("Received on 1970-01-01");
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Senders" }).click();
+
+  // The folder chooser: every folder with its counts, accessible, and usable at 360 px.
+  const chooser = page.getByTestId("folder-chooser");
+  await chooser.getByText("Folders: 3 of 6 listed").click();
+  const group = chooser.getByRole("group", { name: "Folders to list" });
+  await expect(group.getByRole("checkbox", { name: /^Junk/ })).not.toBeChecked();
+  await expect(group.getByRole("checkbox", { name: /^Inbox/ })).toBeChecked();
+  await expect(group.locator("label", { hasText: "Junk" })).toContainText("3 messages · 3 unread");
+  await expectAccessible(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Only Archive: trash "Both" there; its INBOX message stays.
+  for (const name of [/^Inbox/, /^Newsletters/]) await group.getByRole("checkbox", { name }).uncheck();
+  await chooser.getByRole("button", { name: "List these folders" }).click();
+  await expect(page.getByTestId("mail-folders")).toHaveText("Archive");
+  await expect(page.getByTestId("mail-totals")).toContainText("3 messages");
+  await expect(senders.locator('[data-sender="both@folders.example"]').getByTestId("sender-count")).toHaveText("2");
+  await page.getByRole("button", { name: "Move all mail from Both <both@folders.example> to Trash" }).click();
+  await expect(page.getByText("Action completed on 2 items")).toBeVisible();
+  await expect(senders.locator('[data-sender="both@folders.example"]')).toHaveCount(0);
+
+  // Back to the default folders plus Junk: Both keeps its INBOX message, the spammer appears.
+  await chooser.getByText(/^Folders: 1 of 6 listed/).click();
+  for (const name of [/^Inbox/, /^Newsletters/, /^Junk/]) await group.getByRole("checkbox", { name }).check();
+  await chooser.getByRole("button", { name: "List these folders" }).click();
+  await expect(page.getByTestId("mail-folders")).toHaveText("Inbox, Archive, Junk, Newsletters / Weekly");
+  await expect(senders.locator('[data-sender="both@folders.example"]').getByTestId("sender-count")).toHaveText("1");
+  await expect(senders.locator('[data-sender="spam@junk.example"]').getByTestId("sender-count")).toHaveText("3");
+  await expect(page.getByTestId("mail-totals")).toContainText(`${inDefault - 2 + 3} messages`);
 });

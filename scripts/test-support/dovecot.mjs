@@ -4,7 +4,7 @@
 // directly (far faster than appending over IMAP), so thousands of messages take about a second.
 // Nothing here touches the system's Dovecot: no /etc config, no port 143/993, no system service.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -106,7 +106,8 @@ export function planMailbox({ messages, senders = 60, unsubscribeBase = "https:/
 
 function rfc822(m, n) {
   const head = [
-    `From: ${m.from}`,
+    // `from: null` writes no From header at all (the server's ENVELOPE then has none either).
+    ...(m.from === null ? [] : [`From: ${m.from}`]),
     `To: user@example.com`,
     `Subject: ${m.subject}`,
     `Date: ${m.date.toUTCString().replace("GMT", "+0000")}`,
@@ -137,22 +138,70 @@ function rfc822(m, n) {
   ].join("\r\n");
 }
 
-/** Writes the planned messages into <home>/Maildir (cur/, with Maildir flags and mtimes as dates). */
-export function writeMaildir(home, planned) {
+/** Maildir++ directory of a folder path ("Newsletters/Weekly" → ".Newsletters.Weekly"); INBOX is the root. */
+const folderDir = (root, path) => (path.toUpperCase() === "INBOX" ? root : join(root, `.${path.split("/").join(".")}`));
+
+/**
+ * Writes the planned messages into <home>/Maildir (cur/, with Maildir flags and mtimes as
+ * dates): `planned` into INBOX, `folders` ({ "Archive": [...], "Newsletters/Weekly": [...] })
+ * into those folders (created when missing).
+ */
+export function writeMaildir(home, planned, folders = {}) {
   const root = join(home, "Maildir");
-  for (const d of ["cur", "new", "tmp", ".Trash/cur", ".Trash/new", ".Trash/tmp", ".Archive/cur", ".Archive/new", ".Archive/tmp"])
-    mkdirSync(join(root, d), { recursive: true });
-  writeFileSync(join(root, "subscriptions"), "Trash\nArchive\n");
+  const all = { INBOX: planned, ...folders };
+  const names = new Set(["Trash", "Archive", "Junk", "Sent", ...Object.keys(folders).filter((f) => f.toUpperCase() !== "INBOX")]);
+  for (const name of ["INBOX", ...names])
+    for (const d of ["cur", "new", "tmp"]) mkdirSync(join(folderDir(root, name), d), { recursive: true });
+  writeFileSync(join(root, "subscriptions"), `${[...names].join("\n")}\n`);
   const base = Math.floor(Date.now() / 1000);
-  planned.forEach((m, n) => {
-    const text = rfc822(m, n);
-    const size = Buffer.byteLength(text);
-    const file = join(root, "cur", `${base}.M${n}P1.cleanspace,S=${size}:2,${m.seen ? "S" : ""}`);
-    writeFileSync(file, text);
-    // Dovecot takes a Maildir message's received date (INTERNALDATE) from its mtime.
-    const secs = m.date.getTime() / 1000;
-    utimesSync(file, secs, secs);
+  let n = 0;
+  for (const [path, messages] of Object.entries(all)) {
+    for (const m of messages) {
+      const text = rfc822(m, n);
+      const size = Buffer.byteLength(text);
+      const file = join(folderDir(root, path), "cur", `${base}.M${n}P1.cleanspace,S=${size}:2,${m.seen ? "S" : ""}`);
+      writeFileSync(file, text);
+      // Dovecot takes a Maildir message's received date (INTERNALDATE) from its mtime.
+      const secs = m.date.getTime() / 1000;
+      utimesSync(file, secs, secs);
+      n++;
+    }
+  }
+}
+
+/**
+ * Renumbers a folder as a server migration or a mailbox rebuild does: a new UIDVALIDITY, and
+ * the same UIDs now naming other messages (assigned in reverse order). Rewrites Dovecot's
+ * dovecot-uidlist and removes the folder's index files, so Dovecot rebuilds them from it.
+ * Returns the new UIDVALIDITY.
+ */
+export function renumberFolder(home, path) {
+  const dir = folderDir(join(home, "Maildir"), path);
+  const uidlist = join(dir, "dovecot-uidlist");
+  const lines = readFileSync(uidlist, "utf8").split("\n").filter(Boolean);
+  const header = lines[0].split(" ");
+  const old = Number(header.find((h) => h.startsWith("V")).slice(1));
+  const entries = lines.slice(1).map((l) => {
+    const at = l.indexOf(":");
+    return { uid: Number(l.slice(0, l.indexOf(" "))), file: l.slice(at + 1) };
   });
+  const uids = entries.map((e) => e.uid).sort((a, b) => a - b);
+  const next = (uids.at(-1) ?? 0) + 1;
+  const fresh = old + 1000;
+  const body = entries
+    .slice()
+    .reverse()
+    .map((e, i) => `${uids[i]} :${e.file}`);
+  const rest = header.filter((h) => !/^[VN]/.test(h));
+  // A new file (new inode) and a touched cur/: Dovecot notices both even with maildir_very_dirty_syncs.
+  writeFileSync(`${uidlist}.new`, `${[rest[0], `V${fresh}`, `N${next}`, ...rest.slice(1)].join(" ")}\n${body.join("\n")}\n`);
+  for (const f of ["dovecot.index", "dovecot.index.cache", "dovecot.index.log", "dovecot.index.log.2"])
+    rmSync(join(dir, f), { force: true });
+  execFileSync("chown", ["-R", `${MAIL_UID}:${MAIL_GID}`, dir]);
+  renameSync(`${uidlist}.new`, uidlist);
+  const later = new Date(Date.now() + 2_000);
+  utimesSync(join(dir, "cur"), later, later);
+  return fresh;
 }
 
 function chownTree(path) {
@@ -210,7 +259,7 @@ export async function startDovecot({ users, oauth2 }) {
   for (const u of users) {
     const home = join(homes, u.name);
     mkdirSync(home);
-    writeMaildir(home, u.messages ?? []);
+    writeMaildir(home, u.messages ?? [], u.folders ?? {});
     passwd.push(`${u.name}:{PLAIN}${u.password}:${MAIL_UID}:${MAIL_GID}::${home}::`);
   }
   chownTree(homes);
@@ -267,6 +316,14 @@ namespace inbox {
     special_use = \\Archive
     auto = subscribe
   }
+  mailbox Junk {
+    special_use = \\Junk
+    auto = subscribe
+  }
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
 }
 service imap-login {
   inet_listener imap {
@@ -308,6 +365,7 @@ protocol imap {
     caFile: cert,
     dir,
     homeOf: (name) => join(homes, name),
+    renumber: (name, path) => renumberFolder(join(homes, name), path),
     log: () => (existsSync(join(dir, "dovecot.log")) ? readFileSync(join(dir, "dovecot.log"), "utf8") : ""),
     /** The user names with an IMAP session open now, one entry per connection (`doveadm who`). */
     who() {

@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRESETS } from "./filters";
 import { filterMail, quickSelectMail } from "./email-filter";
-import { groupBySender, newsletters, searchMessages, searchSenders, sortMessages, totalsOf } from "./email-senders";
+import {
+  groupBySender,
+  isOld,
+  mailKey,
+  newsletters,
+  searchMessages,
+  searchSenders,
+  senderLabel,
+  sortMessages,
+  splitMailKey,
+  totalsOf,
+} from "./email-senders";
 import type { MailMeta } from "./schemas/email";
 
 const NOW = Date.UTC(2026, 10, 24);
 const msg = (u: number, a: string, over: Partial<MailMeta> = {}): MailMeta => ({
+  f: 0,
   u,
   a,
   n: a.split("@")[0]!,
@@ -34,15 +46,36 @@ describe("groupBySender", () => {
       unread: 1,
       lastDate: NOW - 86_400_000,
       unsubscribe: 2,
-      unsubscribeUid: 3,
-      uids: [1, 2, 3],
+      unsubscribeKey: 3,
+      keys: [1, 2, 3],
     });
-    expect(b).toMatchObject({ address: "b@x.test", count: 1, unsubscribe: 0, unsubscribeUid: null });
+    expect(b).toMatchObject({ address: "b@x.test", count: 1, unsubscribe: 0, unsubscribeKey: null });
   });
 
   it("ranks by size when asked, and newsletters are the senders offering an unsubscribe", () => {
     expect(groupBySender(mail, "size").map((g) => g.address)).toEqual(["b@x.test", "a@x.test"]);
     expect(newsletters(groupBySender(mail)).map((g) => g.address)).toEqual(["a@x.test"]);
+  });
+});
+
+describe("senders across folders", () => {
+  it("groups a sender's mail from every folder, keeps same-UID messages of different folders apart, and keys split back", () => {
+    const mail = [msg(1, "a@x.test"), msg(1, "a@x.test", { f: 2 }), msg(1, "b@x.test", { f: 1 })];
+    const [a, b] = groupBySender(mail);
+    expect(a).toMatchObject({ key: "a@x.test", count: 2, keys: [1, 2 * 2 ** 32 + 1] });
+    expect(b!.keys).toEqual([2 ** 32 + 1]);
+    expect(splitMailKey(a!.keys[1]!)).toEqual({ f: 2, u: 1 });
+    expect(splitMailKey(mailKey({ f: 499, u: 4_294_967_295 }))).toEqual({ f: 499, u: 4_294_967_295 });
+  });
+  it("senders without an address are grouped by the name they show, and labelled without an invented address", () => {
+    const mail = [msg(1, "", { n: "MAILER DAEMON" }), msg(2, "", { n: "MAILER DAEMON" }), msg(3, "", { n: "foo" }), msg(4, "", { n: "" })];
+    const groups = groupBySender(mail);
+    expect(groups.map((g) => [g.key, g.count, senderLabel(g)])).toEqual([
+      ["name:MAILER DAEMON", 2, "MAILER DAEMON"],
+      ["name:foo", 1, "foo"],
+      ["(no sender)", 1, "(no sender)"],
+    ]);
+    expect(senderLabel({ address: "c@x.test", name: "Okafor, Chidi" })).toBe("Okafor, Chidi <c@x.test>");
   });
 });
 
@@ -105,6 +138,13 @@ describe("spec quick-select (unread, old) and presets (Unread, Old emails) on me
     expect(filterMail(mail, [...bySender], NOW).map((m) => m.u)).toEqual([400]);
     const bySize = [{ name: "size", type: "size", operator: "greater_than", value: 1_000_000, enabled: true }] as const;
     expect(filterMail(mail, [...bySize], NOW).map((m) => m.u)).toEqual([400]);
+  });
+  it("a message received on 1970-01-01 (INTERNALDATE 0) is old: the Old view, quick-select and preset all include it", () => {
+    const epoch = msg(7, "epoch@x.test", { d: 0 });
+    expect(isOld(epoch, NOW)).toBe(true);
+    expect(quickSelectMail([epoch], "old", NOW)).toEqual([epoch]);
+    expect(filterMail([epoch], DEFAULT_PRESETS.email[1]!.criteria, NOW)).toEqual([epoch]);
+    expect(sortMessages([...mail, epoch], "oldest")[0]).toBe(epoch);
   });
   it("totals", () => {
     expect(totalsOf(mail)).toEqual({ count: 3, unread: 1, bytes: 3_002_000 });

@@ -10,7 +10,21 @@ export const OLD_MAIL_MS = 182 * 86_400_000;
 /** A message this big (attachments) is "large" (its view, and the filter's "large" status). */
 export const LARGE_MAIL_BYTES = 1_000_000;
 
+/**
+ * A message's key within one listing: its folder's place and its UID (UIDs repeat across
+ * folders; a UID is below 2^32, so the pair fits a safe integer and splits back exactly).
+ */
+export const mailKey = (m: Pick<MailMeta, "f" | "u">) => m.f * 2 ** 32 + m.u;
+export const splitMailKey = (key: number) => ({ f: Math.floor(key / 2 ** 32), u: key % 2 ** 32 });
+
+/** What groups a message: its address; without one, its display name ("MAILER DAEMON", "foo"); else "(no sender)". */
+export const senderKey = (m: Pick<MailMeta, "a" | "n">) => m.a || (m.n ? `name:${m.n}` : NO_SENDER);
+export const NO_SENDER = "(no sender)";
+
 export interface SenderGroup {
+  /** The grouping key (senderKey). */
+  key: string;
+  /** Lower-case address; "" when the From header named none. */
   address: string;
   name: string;
   count: number;
@@ -19,9 +33,10 @@ export interface SenderGroup {
   lastDate: number;
   /** 2 one-click, 1 link, 0 none: the best any of their messages offers. */
   unsubscribe: 0 | 1 | 2;
-  /** UID of a message carrying the best unsubscribe offer (the server reads its header). */
-  unsubscribeUid: number | null;
-  uids: number[];
+  /** Key (mailKey) of a message carrying the best unsubscribe offer (the server reads its header). */
+  unsubscribeKey: number | null;
+  /** Every message's key (mailKey). */
+  keys: number[];
 }
 
 export const SENDER_SORTS = ["count", "size", "unread", "recent", "name"] as const;
@@ -32,17 +47,17 @@ const bySender: Record<SenderSort, (a: SenderGroup, b: SenderGroup) => number> =
   size: (a, b) => b.bytes - a.bytes,
   unread: (a, b) => b.unread - a.unread,
   recent: (a, b) => b.lastDate - a.lastDate,
-  name: (a, b) => (a.name || a.address).localeCompare(b.name || b.address, "en", { sensitivity: "base" }),
+  name: (a, b) => senderLabel(a).localeCompare(senderLabel(b), "en", { sensitivity: "base" }),
 };
 
 /** Every sender of `messages` (none left out, however many), ranked by `sort`, ties by latest mail then address. */
 export function groupBySender(messages: readonly MailMeta[], sort: SenderSort = "count"): SenderGroup[] {
   const groups = new Map<string, SenderGroup>();
   for (const m of messages) {
-    const key = m.a || "(no sender)";
+    const key = senderKey(m);
     let g = groups.get(key);
     if (!g) {
-      g = { address: key, name: m.n, count: 0, bytes: 0, unread: 0, lastDate: 0, unsubscribe: 0, unsubscribeUid: null, uids: [] };
+      g = { key, address: m.a, name: m.n, count: 0, bytes: 0, unread: 0, lastDate: 0, unsubscribe: 0, unsubscribeKey: null, keys: [] };
       groups.set(key, g);
     }
     g.count++;
@@ -54,12 +69,18 @@ export function groupBySender(messages: readonly MailMeta[], sort: SenderSort = 
     }
     if (m.l > g.unsubscribe) {
       g.unsubscribe = m.l;
-      g.unsubscribeUid = m.u;
+      g.unsubscribeKey = mailKey(m);
     }
-    g.uids.push(m.u);
+    g.keys.push(mailKey(m));
   }
   const first = bySender[sort];
-  return [...groups.values()].sort((a, b) => first(a, b) || b.lastDate - a.lastDate || a.address.localeCompare(b.address));
+  return [...groups.values()].sort((a, b) => first(a, b) || b.lastDate - a.lastDate || a.key.localeCompare(b.key));
+}
+
+/** How a sender reads: "Name <address>", the address, the name alone, or "(no sender)". */
+export function senderLabel(g: { address: string; name: string }): string {
+  if (g.name && g.address) return `${g.name} <${g.address}>`;
+  return g.address || g.name || NO_SENDER;
 }
 
 const normalise = (q: string) => q.trim().toLowerCase();
@@ -87,13 +108,14 @@ export function sortMessages(messages: readonly MailMeta[], sort: MessageSort): 
     oldest: (a, b) => a.d - b.d,
     newest: (a, b) => b.d - a.d,
   };
-  return [...messages].sort((a, b) => order[sort](a, b) || a.u - b.u);
+  return [...messages].sort((a, b) => order[sort](a, b) || mailKey(a) - mailKey(b));
 }
 
 export const newsletters = (groups: readonly SenderGroup[]) => groups.filter((g) => g.unsubscribe > 0);
 
 export const isLarge = (m: MailMeta) => m.z >= LARGE_MAIL_BYTES;
-export const isOld = (m: MailMeta, now: number, ageMs = OLD_MAIL_MS) => m.d > 0 && now - m.d > ageMs;
+/** Received over `ageMs` ago; a message dated 1970-01-01 (INTERNALDATE 0) is as old as mail gets. */
+export const isOld = (m: MailMeta, now: number, ageMs = OLD_MAIL_MS) => now - m.d > ageMs;
 
 export interface MailTotals {
   count: number;

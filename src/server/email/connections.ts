@@ -14,6 +14,12 @@ export interface OpenMailbox {
   port: number;
   username: string;
   method: NonNullable<EmailConnection["method"]>;
+  /**
+   * Opens a fresh session with the same sign-in (held in memory only, as long as the
+   * connection: the IMAP library holds it anyway). A session whose server rebuilt a folder
+   * under it (Dovecot: "Mailbox was deleted under us") can no longer open that folder.
+   */
+  reopen?: () => Promise<ImapFlow>;
 }
 
 interface Entry extends OpenMailbox {
@@ -53,12 +59,36 @@ export class MailConnections {
     void this.close(userId);
     const entry: Entry = { ...mailbox, timer: this.idleTimer(userId), queue: Promise.resolve() };
     this.entries.set(userId, entry);
-    mailbox.client.once("close", () => {
-      if (this.entries.get(userId) === entry) {
+    this.watch(userId, entry, mailbox.client);
+  }
+
+  /** Forgets the entry when its (current) client closes. */
+  private watch(userId: number, entry: Entry, client: ImapFlow): void {
+    client.once("close", () => {
+      if (this.entries.get(userId) === entry && entry.client === client) {
         clearTimeout(entry.timer);
         this.entries.delete(userId);
       }
     });
+  }
+
+  /**
+   * Replaces the user's session with a fresh one (same sign-in), for work already running in
+   * `use`; null when it cannot be reopened (then the connection is closed).
+   */
+  async renew(userId: number): Promise<ImapFlow | null> {
+    const entry = this.entries.get(userId);
+    if (!entry) return null;
+    if (!entry.reopen) {
+      await this.close(userId);
+      return null;
+    }
+    const client = await entry.reopen();
+    const old = entry.client;
+    entry.client = client;
+    this.watch(userId, entry, client);
+    void closeClient(old);
+    return client;
   }
 
   /** Runs `work` on the user's connection after any earlier work on it; resets the idle clock. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { decodeWords, headerFields, senderCache, senderFromEnvelope, senderFromHeader, senderOf } from "./from-header";
 import { parseUnsubscribe, unsubscribeLevel } from "./list-unsubscribe";
 import { open, seal } from "./secret-box";
 import { isPrivateAddress, parseAllowList, resolvePublicAddress } from "./ssrf-guard";
@@ -53,12 +54,72 @@ describe("List-Unsubscribe (RFC 2369 / RFC 8058)", () => {
     const both = parseUnsubscribe(
       "List-Unsubscribe: <mailto:x@l.example>,\r\n <https://l.example/u?id=1>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n",
     );
-    expect(both).toEqual({ http: "https://l.example/u?id=1", mailto: "mailto:x@l.example", oneClick: true });
+    expect(both).toEqual({ http: "https://l.example/u?id=1", mailto: "mailto:x@l.example", oneClick: true, insecureOneClick: false });
     expect(unsubscribeLevel(both)).toBe(2);
     const linkOnly = parseUnsubscribe("List-Unsubscribe: <https://l.example/u>\r\n");
     expect(linkOnly.oneClick).toBe(false);
     expect(unsubscribeLevel(linkOnly)).toBe(1);
     expect(unsubscribeLevel(parseUnsubscribe(""))).toBe(0);
+  });
+
+  it("one-click over plain http is never one-click (RFC 8058 §3 needs https): a link, flagged insecure", () => {
+    const plain = parseUnsubscribe("List-Unsubscribe: <http://l.example/u>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n");
+    expect(plain).toEqual({ http: "http://l.example/u", mailto: null, oneClick: false, insecureOneClick: true });
+    expect(unsubscribeLevel(plain)).toBe(1);
+    // An https target wins over an http one in the same header.
+    expect(
+      parseUnsubscribe(
+        "List-Unsubscribe: <http://l.example/a>, <https://l.example/b>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n",
+      ),
+    ).toMatchObject({ http: "https://l.example/b", oneClick: true });
+  });
+});
+
+describe("raw header lines", () => {
+  it("are read in one pass: names case-insensitive, folded lines unfolded, the first of a repeated field kept", () => {
+    const fields = headerFields(
+      'FROM: "Okafor,\r\n Chidi" <c@x.example>\r\nSubject: =?utf-8?q?Caf=C3=A9?=\r\n\tmenu\r\nSubject: second\r\nbroken line\r\n\r\n',
+    );
+    expect(fields.get("from")).toBe('"Okafor, Chidi" <c@x.example>');
+    expect(fields.get("subject")).toBe("=?utf-8?q?Caf=C3=A9?= menu");
+    expect(decodeWords(fields.get("subject")!)).toBe("Café menu");
+    expect(fields.has("broken line")).toBe(false);
+  });
+
+  it("remember a parsed From value within a listing", () => {
+    const of = senderCache(2);
+    const a = of("A <a@x.example>");
+    expect(of("A <a@x.example>")).toBe(a);
+    of("B <b@x.example>");
+    of("C <c@x.example>");
+    expect(of("A <a@x.example>")).toEqual({ address: "a@x.example", name: "A" });
+  });
+});
+
+describe("the sender from the raw From header", () => {
+  it.each([
+    ["Okafor, Chidi <chidi.okafor@clinic.example>", "chidi.okafor@clinic.example", "Okafor, Chidi"],
+    ["Team Updates: updates@team-news.example;", "updates@team-news.example", "Team Updates"],
+    ["Team: Ann <ann@t.example>, bob@t.example;", "ann@t.example", "Ann"],
+    ["MAILER DAEMON <>", "", "MAILER DAEMON"],
+    ["foo", "", "foo"],
+    ["<>", "", ""],
+    ["Jane.Doe@Example.COM (Jane Doe)", "jane.doe@example.com", "Jane Doe"],
+    ["=?utf-8?q?J=C3=BCrgen?= <j@x.example>", "j@x.example", "Jürgen"],
+    ["=?utf-8?q?broken <j@x.example>", "j@x.example", "=?utf-8?q?broken"],
+  ])("%s", (value, address, name) => {
+    expect(senderFromHeader(value)).toEqual({ address, name });
+  });
+
+  it("uses the ENVELOPE only without a From header, and never an address the server invented", () => {
+    expect(senderOf("Subject: x\r\n", { name: "Env", address: "env@x.example" })).toEqual({ address: "env@x.example", name: "Env" });
+    expect(senderOf("From: Real <real@x.example>\r\n", { address: "env@x.example" })).toEqual({ address: "real@x.example", name: "Real" });
+    expect(senderFromEnvelope({ address: "okafor@MISSING_DOMAIN" })).toEqual({ address: "", name: "" });
+    expect(senderFromEnvelope({ address: "missing_mailbox@missing_domain", name: "MAILER DAEMON" })).toEqual({
+      address: "",
+      name: "MAILER DAEMON",
+    });
+    expect(senderFromEnvelope({ address: "x@.MISSING-HOST-NAME." })).toEqual({ address: "", name: "" });
   });
 });
 

@@ -50,8 +50,10 @@ export function createMailAccess(app: FastifyInstance): MailAccess {
 
   async function connect(userId: number, target: ImapTarget, method: OpenMailbox["method"]): Promise<void> {
     connections.assertRoom(userId);
-    const client = await openImap(target, { allow, ca: testCa(), timeoutMs: env.IMAP_TIMEOUT_MS });
-    connections.set(userId, { client, host: target.host, port: target.port, username: target.username, method });
+    const options = () => ({ allow, ca: testCa(), timeoutMs: env.IMAP_TIMEOUT_MS });
+    const client = await openImap(target, options());
+    const reopen = () => openImap(target, options());
+    connections.set(userId, { client, host: target.host, port: target.port, username: target.username, method, reopen });
   }
 
   async function reopenWithOAuth(userId: number, provider: MailOAuthProvider, kept: typeof mailAccounts.$inferSelect): Promise<void> {

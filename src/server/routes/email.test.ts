@@ -3,13 +3,15 @@
  * port over TLS (self-signed certificate trusted through IMAP_CA_FILE), with generated
  * Maildir mailboxes. A local HTTP endpoint receives the one-click unsubscribes.
  */
-import { createServer, type Server } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:https";
+import { join } from "node:path";
 import { createServer as createTcpServer, connect as tcpConnect, type Server as TcpServer, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "../../../scripts/test-support/dovecot.mjs";
-import type { EmailActionResult, ListLine, MailMeta } from "../../domain/schemas/email";
+import { freePort, planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "../../../scripts/test-support/dovecot.mjs";
+import type { EmailActionResult, ListedFolder, ListLine, MailMeta } from "../../domain/schemas/email";
 import { mailAccounts } from "../db/schema";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../../domain/testing/build-summary";
@@ -32,17 +34,9 @@ let bob: TestUser;
 const ALICE_MESSAGES = 600;
 
 beforeAll(async () => {
-  unsubscribeServer = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += d));
-    req.on("end", () => {
-      unsubscribes.push({ path: req.url ?? "", body });
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((r) => unsubscribeServer.listen(0, "127.0.0.1", r));
-  const port = (unsubscribeServer.address() as { port: number }).port;
-  alicePlan = planMailbox({ messages: ALICE_MESSAGES, senders: 60, largeEvery: 150, unsubscribeBase: `http://127.0.0.1:${port}` });
+  // RFC 8058 one-click needs https: the endpoint serves the test CA's certificate (made by the Dovecot harness).
+  const port = await freePort();
+  alicePlan = planMailbox({ messages: ALICE_MESSAGES, senders: 60, largeEvery: 150, unsubscribeBase: `https://127.0.0.1:${port}` });
   bobPlan = planMailbox({ messages: 40, senders: 5, seed: 7 });
   dovecot = await startDovecot({
     users: [
@@ -51,6 +45,15 @@ beforeAll(async () => {
       { name: "dave", password: "dave-app-password", messages: planMailbox({ messages: 10, senders: 3, seed: 9 }) },
     ],
   });
+  unsubscribeServer = createServer({ key: readFileSync(join(dovecot.dir, "key.pem")), cert: readFileSync(dovecot.caFile) }, (req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      unsubscribes.push({ path: req.url ?? "", body });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((r) => unsubscribeServer.listen(port, "127.0.0.1", r));
   t = await createTestApp({
     IMAP_ALLOW_HOSTS: "127.0.0.1",
     IMAP_CA_FILE: dovecot.caFile,
@@ -74,15 +77,22 @@ const connectAs = (
 ) =>
   post(user, "/api/email/connect", { host: "127.0.0.1", port: dovecot.port, username: "alice", password: "alice-app-password", ...body });
 
-async function list(user: TestUser): Promise<{ lines: ListLine[]; messages: MailMeta[] }> {
+async function list(user: TestUser): Promise<{ lines: ListLine[]; messages: MailMeta[]; folders: ListedFolder[] }> {
   const res = await post(user, "/api/email/list", {});
-  if (res.statusCode !== 200) return { lines: [{ t: "error", error: `${res.statusCode} ${res.body}` }], messages: [] };
+  if (res.statusCode !== 200) return { lines: [{ t: "error", error: `${res.statusCode} ${res.body}` }], messages: [], folders: [] };
   const lines = res.body
     .trim()
     .split("\n")
     .map((l) => JSON.parse(l) as ListLine);
-  return { lines, messages: lines.flatMap((l) => (l.t === "batch" ? l.messages : [])) };
+  return {
+    lines,
+    messages: lines.flatMap((l) => (l.t === "batch" ? l.messages : [])),
+    folders: lines.flatMap((l) => (l.t === "folder" ? [l.folder] : [])),
+  };
 }
+
+/** Alice's mail is all in INBOX: the action body for these of her messages (UIDs under INBOX's UIDVALIDITY). */
+const inInbox = (folders: ListedFolder[], uids: number[]) => [{ folder: "INBOX", uidValidity: folders[0]!.uidValidity, uids }];
 
 const digital = async (user: TestUser) =>
   (await t.app.inject({ method: "GET", url: `/api/digital-data/${user.id}`, headers: as(user) })).json<{
@@ -139,7 +149,13 @@ describe("connecting (clear errors, SSRF guard)", () => {
   it("bounds the input (zod): a huge password or a bad host is a 400", async () => {
     expect((await connectAs(alice, { password: "x".repeat(2000) })).statusCode).toBe(400);
     expect((await connectAs(alice, { host: "imap.example.com/../x" })).statusCode).toBe(400);
-    expect((await post(alice, "/api/email/actions", { action: "trash", uids: [0] })).statusCode).toBe(400);
+    expect(
+      (await post(alice, "/api/email/actions", { action: "trash", targets: [{ folder: "INBOX", uidValidity: 1, uids: [0] }] })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post(alice, "/api/email/actions", { action: "trash", targets: [{ folder: "INBOX", uidValidity: 0, uids: [1] }] })).statusCode,
+    ).toBe(400);
+    expect((await post(alice, "/api/email/actions", { action: "trash", uids: [1] })).statusCode).toBe(400);
   });
 });
 
@@ -150,6 +166,10 @@ describe("listing, actions and undo on alice's mailbox", () => {
     expect(res.json()).toMatchObject({ connected: true, stored: false, host: "127.0.0.1", username: "alice" });
     const { lines, messages } = await list(alice);
     expect(lines[0]).toEqual({ t: "start", total: ALICE_MESSAGES });
+    expect(lines[1]).toEqual({
+      t: "folder",
+      folder: { path: "INBOX", name: "Inbox", uidValidity: expect.any(Number), total: ALICE_MESSAGES },
+    });
     expect(lines.at(-1)?.t).toBe("done");
     expect(messages).toHaveLength(ALICE_MESSAGES);
     const unread = alicePlan.filter((m) => !m.seen).length;
@@ -172,17 +192,18 @@ describe("listing, actions and undo on alice's mailbox", () => {
     const before = await list(alice);
     const uids = before.messages.filter((m) => m.a.startsWith("sender1@")).map((m) => m.u);
     expect(uids.length).toBeGreaterThan(50);
-    const res = await post(alice, "/api/email/actions", { action: "trash", uids });
+    const res = await post(alice, "/api/email/actions", { action: "trash", targets: inInbox(before.folders, uids) });
     expect(res.statusCode).toBe(200);
     const trashed = res.json<EmailActionResult>();
     expect(trashed.count).toBe(uids.length);
-    expect(trashed.undoUids).toHaveLength(uids.length);
+    expect(trashed.undo).toEqual([{ folder: "Trash", uidValidity: expect.any(Number), uids: expect.any(Array), back: "INBOX" }]);
+    expect(trashed.undo[0]!.uids).toHaveLength(uids.length);
     expect(trashed.aggregates.emailCount).toBe(ALICE_MESSAGES - uids.length);
     expect((await digital(alice)).emailCount).toBe(ALICE_MESSAGES - uids.length);
     const after = await list(alice);
     expect(after.messages.some((m) => m.a.startsWith("sender1@"))).toBe(false);
 
-    const undo = await post(alice, "/api/email/undo", { action: "trash", uids: trashed.undoUids });
+    const undo = await post(alice, "/api/email/undo", { action: "trash", targets: trashed.undo });
     expect(undo.statusCode).toBe(200);
     expect(undo.json<EmailActionResult>().count).toBe(uids.length);
     expect((await digital(alice)).emailCount).toBe(ALICE_MESSAGES);
@@ -191,43 +212,60 @@ describe("listing, actions and undo on alice's mailbox", () => {
   });
 
   it("archives and marks read, each with an undo", async () => {
-    const { messages } = await list(alice);
+    const { messages, folders } = await list(alice);
     const sender2 = messages.filter((m) => m.a.startsWith("sender2@"));
     const unreadBefore = (await digital(alice)).emailUnread;
-    const read = (await post(alice, "/api/email/actions", { action: "read", uids: sender2.map((m) => m.u) })).json<EmailActionResult>();
+    const read = (
+      await post(alice, "/api/email/actions", {
+        action: "read",
+        targets: inInbox(
+          folders,
+          sender2.map((m) => m.u),
+        ),
+      })
+    ).json<EmailActionResult>();
     expect(read.count).toBe(sender2.filter((m) => m.r).length);
     expect(read.aggregates.emailUnread).toBe(unreadBefore - read.count);
-    const unread = (await post(alice, "/api/email/undo", { action: "read", uids: read.undoUids })).json<EmailActionResult>();
+    const unread = (await post(alice, "/api/email/undo", { action: "read", targets: read.undo })).json<EmailActionResult>();
     expect(unread.aggregates.emailUnread).toBe(unreadBefore);
     expect((await list(alice)).messages.filter((m) => m.a.startsWith("sender2@") && m.r)).toHaveLength(read.count);
 
     const archived = (
-      await post(alice, "/api/email/actions", { action: "archive", uids: sender2.map((m) => m.u) })
+      await post(alice, "/api/email/actions", {
+        action: "archive",
+        targets: inInbox(
+          folders,
+          sender2.map((m) => m.u),
+        ),
+      })
     ).json<EmailActionResult>();
     expect(archived.count).toBe(sender2.length);
-    const restored = (await post(alice, "/api/email/undo", { action: "archive", uids: archived.undoUids })).json<EmailActionResult>();
+    const restored = (await post(alice, "/api/email/undo", { action: "archive", targets: archived.undo })).json<EmailActionResult>();
     expect(restored.count).toBe(sender2.length);
   });
 
   it("unsubscribes with an RFC 8058 one-click POST where offered, else returns the mailto link", async () => {
-    const { messages } = await list(alice);
+    const { messages, folders } = await list(alice);
+    const at = (uid: number) => ({ folder: "INBOX", uidValidity: folders[0]!.uidValidity, uid });
     const oneClick = messages.find((m) => m.a.startsWith("sender0@"))!;
-    const res = await post(alice, "/api/email/unsubscribe", { uid: oneClick.u });
+    const res = await post(alice, "/api/email/unsubscribe", at(oneClick.u));
     expect(res.json()).toEqual({ method: "one-click", ok: true });
     expect(unsubscribes).toEqual([{ path: "/u/0", body: "List-Unsubscribe=One-Click" }]);
     const mailto = messages.find((m) => m.a.startsWith("sender4@"))!;
-    expect((await post(alice, "/api/email/unsubscribe", { uid: mailto.u })).json()).toEqual({
+    expect((await post(alice, "/api/email/unsubscribe", at(mailto.u))).json()).toEqual({
       method: "mailto",
       target: "mailto:leave-4@lists.example?subject=unsubscribe",
     });
-    expect((await post(alice, "/api/email/unsubscribe", { uid: 999_999 })).statusCode).toBe(404);
+    expect((await post(alice, "/api/email/unsubscribe", at(999_999))).statusCode).toBe(404);
   });
 });
 
 describe("isolation between users", () => {
   it("bob never sees alice's connection, and his own lists only his mail", async () => {
     expect((await list(bob)).lines[0]).toMatchObject({ t: "error", error: expect.stringMatching(/^409 .*No mailbox is connected/) });
-    expect((await post(bob, "/api/email/actions", { action: "trash", uids: [1] })).statusCode).toBe(409);
+    expect(
+      (await post(bob, "/api/email/actions", { action: "trash", targets: [{ folder: "INBOX", uidValidity: 1, uids: [1] }] })).statusCode,
+    ).toBe(409);
     expect((await t.app.inject({ method: "GET", url: "/api/email/connection", headers: as(bob) })).json()).toMatchObject({
       connected: false,
       host: null,
@@ -363,7 +401,9 @@ describe("a connection dropped mid-fetch", () => {
     const { lines, messages } = await list(alice);
     expect(messages.length).toBeLessThan(ALICE_MESSAGES);
     expect(lines.at(-1)).toEqual({ t: "error", error: expect.stringMatching(/connection to the mail server was lost/) });
-    expect((await post(alice, "/api/email/actions", { action: "read", uids: [1] })).statusCode).toBe(409);
+    expect(
+      (await post(alice, "/api/email/actions", { action: "read", targets: [{ folder: "INBOX", uidValidity: 1, uids: [1] }] })).statusCode,
+    ).toBe(409);
     cutAfter = Infinity;
     expect((await connectAs(alice, { port })).statusCode).toBe(200);
     expect((await list(alice)).messages).toHaveLength(ALICE_MESSAGES);

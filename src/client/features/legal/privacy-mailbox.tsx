@@ -12,10 +12,12 @@ export function PrivacyMailbox() {
       </p>
       <ul>
         <li>
-          <strong>What passes through our server, and is not kept:</strong> for each message in your inbox, the sender&apos;s name and
-          address, the subject, the date, the size, whether it is read, and the List-Unsubscribe headers. They go straight from your mail
-          server to this page and are held only in this page&apos;s memory. We never fetch the text of a message or its attachments, and we
-          do not write any of it to our database or our logs.
+          <strong>What passes through our server, and is not kept:</strong> the names of your mailbox&apos;s folders with their message
+          counts, and for each message in the folders you choose to list (your inbox and your own folders unless you choose otherwise) its
+          From, Subject and List-Unsubscribe header lines, the date, the size and whether it is read. Our server reads the sender&apos;s
+          name and address out of the From line in memory, and they go straight from your mail server to this page and are held only in this
+          page&apos;s memory. We never fetch the text of a message or its attachments, and we do not write any of it (nor the folder names)
+          to our database or our logs.
         </li>
         <li>
           <strong>What is kept:</strong> only the totals the dashboard shows — how many messages, how many unread, and their total size —
@@ -41,14 +43,16 @@ export function PrivacyMailbox() {
           account.
         </li>
         <li>
-          <strong>Actions you choose</strong> (move to Trash, archive, mark read, undo) are carried out in your mailbox by message number.{" "}
-          <strong>Unsubscribe</strong> sends the sender&apos;s own one-click request (RFC 8058) from our server where the message offers
-          one; otherwise it opens the sender&apos;s unsubscribe link or e-mail on your device.
+          <strong>Actions you choose</strong> (move to Trash, archive, mark read, undo) are carried out in your mailbox by message number,
+          in each message&apos;s own folder, and only if your mail server has not renumbered that folder since it was listed (otherwise
+          nothing is changed and your mail is listed again). <strong>Unsubscribe</strong> sends the sender&apos;s own one-click request (RFC
+          8058) from our server where the message offers one over https; otherwise it opens the sender&apos;s unsubscribe link or e-mail on
+          your device (a link over plain http only if you choose to open it after a warning).
         </li>
       </ul>
       <p>
-        The &ldquo;What left this device&rdquo; list in Settings shows these requests too (connect, sign-in start, list, actions,
-        unsubscribe), with the password hidden.
+        The &ldquo;What left this device&rdquo; list in Settings shows these requests too (connect, sign-in start, list with the folders
+        chosen, actions, unsubscribe), with the password hidden.
       </p>
     </>
   );

@@ -10,6 +10,9 @@ import type {
   EmailOAuthStart,
   EmailUnsubscribeResult,
   ListLine,
+  MailFolder,
+  MailTarget,
+  UndoTarget,
 } from "../../../domain/schemas/email";
 import { ApiError, apiRequest } from "../api-client";
 import { recordSentRequest, settleSentRequest } from "../privacy-receipts/sent-log";
@@ -19,26 +22,30 @@ export const emailConnectionKey = ["email", "connection"] as const;
 export const getConnection = () => apiRequest<EmailConnection>("GET", "/api/email/connection");
 export const connectMailbox = (body: EmailConnect) => apiRequest<EmailConnection>("POST", "/api/email/connect", body);
 export const disconnectMailbox = () => apiRequest<void>("DELETE", "/api/email/connection");
-export const runAction = (action: EmailAction, uids: number[]) =>
-  apiRequest<EmailActionResult>("POST", "/api/email/actions", { action, uids });
-export const undoAction = (action: EmailAction, uids: number[]) =>
-  apiRequest<EmailActionResult>("POST", "/api/email/undo", { action, uids });
+export const emailFoldersKey = ["email", "folders"] as const;
+export const getFolders = () => apiRequest<{ folders: MailFolder[] }>("GET", "/api/email/folders");
+export const runAction = (action: EmailAction, targets: MailTarget[]) =>
+  apiRequest<EmailActionResult>("POST", "/api/email/actions", { action, targets });
+export const undoAction = (action: EmailAction, targets: UndoTarget[]) =>
+  apiRequest<EmailActionResult>("POST", "/api/email/undo", { action, targets });
 /** Where to send the browser to sign in at Gmail or Outlook (the server keeps the state and PKCE verifier). */
 export const startOAuth = (body: EmailOAuthStart) => apiRequest<{ url: string }>("POST", "/api/email/oauth/start", body);
 /** Leaves the app for the provider's sign-in page (it sends the browser back to our server). */
 export const goToProvider = (url: string) => window.location.assign(url);
-export const unsubscribe = (uid: number) => apiRequest<EmailUnsubscribeResult>("POST", "/api/email/unsubscribe", { uid });
+export const unsubscribe = (target: { folder: string; uidValidity: number; uid: number }) =>
+  apiRequest<EmailUnsubscribeResult>("POST", "/api/email/unsubscribe", target);
 
-/** Streams POST /api/email/list, calling `onLine` per line; resolves when the stream ends. */
-export async function streamList(onLine: (line: ListLine) => void, signal?: AbortSignal): Promise<void> {
-  const receipt = recordSentRequest({ method: "POST", url: "/api/email/list", body: {} });
+/** Streams POST /api/email/list (the chosen folders; null: the server's default choice), calling `onLine` per line; resolves when the stream ends. */
+export async function streamList(folders: string[] | null, onLine: (line: ListLine) => void, signal?: AbortSignal): Promise<void> {
+  const body = folders ? { folders } : {};
+  const receipt = recordSentRequest({ method: "POST", url: "/api/email/list", body });
   let res: Response;
   try {
     res = await fetch("/api/email/list", {
       method: "POST",
       credentials: "include",
       headers: { "Content-Type": "application/json" },
-      body: "{}",
+      body: JSON.stringify(body),
       signal,
     });
   } catch (e) {

@@ -8,7 +8,7 @@ import { RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { isMailOAuthProvider, MAIL_OAUTH_LABELS } from "../../../../domain/email-oauth";
 import { quickSelectMail } from "../../../../domain/email-filter";
-import { totalsOf, type MessageSort, type SenderGroup, type SenderSort } from "../../../../domain/email-senders";
+import { mailKey, splitMailKey, totalsOf, type MessageSort, type SenderGroup, type SenderSort } from "../../../../domain/email-senders";
 import type { FilterCriterion, QuickSelect } from "../../../../domain/filters";
 import { formatBytes, formatCount } from "../../../../domain/format";
 import type { EmailConnection, MailMeta } from "../../../../domain/schemas/email";
@@ -18,6 +18,7 @@ import { PresetsFilter } from "../components/presets-filter";
 import { UndoBanner } from "../components/undo-banner";
 import { VirtualList } from "../components/virtual-list";
 import type { UndoEntry } from "../hooks/use-batch-actions";
+import { FolderChooser, folderLabel } from "./folder-chooser";
 import { isSenderView, MailControls, type MailView } from "./mail-controls";
 import { MailSelectionBar } from "./mail-selection-bar";
 import { MESSAGE_ROW_HEIGHT, MessageRow } from "./message-row";
@@ -27,8 +28,8 @@ import { useMailbox } from "./use-mailbox";
 import { useUnsubscribe } from "./use-unsubscribe";
 
 const LIST_HEIGHT = "min(60vh, 36rem)";
-const senderKey = (g: SenderGroup) => g.address;
-const messageKey = (m: MailMeta) => m.u;
+const groupKey = (g: SenderGroup) => g.key;
+const messageKey = (m: MailMeta) => mailKey(m);
 const DEFAULT_MESSAGE_SORT: Record<"large" | "old", MessageSort> = { large: "size", old: "oldest" };
 
 interface Props {
@@ -58,9 +59,9 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
   // The dashboard's link picks a quick-select; it applies once, to the first complete listing.
   const [pendingSelect] = useState(initialSelect);
   useEffect(() => {
-    void load().then((listed) => {
+    void load(null).then((listed) => {
       if (!listed || !pendingSelect) return;
-      setSelected(new Set(quickSelectMail(listed, pendingSelect, now).map((m) => m.u)));
+      setSelected(new Set(quickSelectMail(listed, pendingSelect, now).map(mailKey)));
       onInitialSelectUsed();
     });
   }, [load, pendingSelect, now, onInitialSelectUsed]);
@@ -77,26 +78,32 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
 
   const totals = totalsOf(mailbox.messages);
   // Only what is in view counts and is acted on: a message hidden by the view, search or filter is never moved unseen.
-  const selection = useMemo(() => shown.filter((m) => selected.has(m.u)), [shown, selected]);
+  const selection = useMemo(() => shown.filter((m) => selected.has(mailKey(m))), [shown, selected]);
   const selectionBytes = selection.reduce((n, m) => n + m.z, 0);
 
   const toggle = useCallback(
-    (uids: readonly number[]) =>
+    (keys: readonly number[]) =>
       setSelected((s) => {
         const next = new Set(s);
-        const all = uids.every((u) => next.has(u));
-        for (const u of uids) {
-          if (all) next.delete(u);
-          else next.add(u);
+        const all = keys.every((k) => next.has(k));
+        for (const k of keys) {
+          if (all) next.delete(k);
+          else next.add(k);
         }
         return next;
       }),
     [],
   );
-  const toggleOne = useCallback((uid: number) => toggle([uid]), [toggle]);
+  const toggleOne = useCallback((key: number) => toggle([key]), [toggle]);
+  const unsubscribeGroup = (g: SenderGroup) => {
+    if (g.unsubscribeKey === null) return;
+    const { f, u } = splitMailKey(g.unsubscribeKey);
+    const folder = mailbox.folders[f];
+    if (folder) void unsubscribeFrom({ folder: folder.path, uidValidity: folder.uidValidity, uid: u }, g.name || g.address);
+  };
 
-  async function act(action: Parameters<typeof mailbox.act>[0], uids: number[]) {
-    await mailbox.act(action, uids);
+  async function act(action: Parameters<typeof mailbox.act>[0], keys: number[]) {
+    await mailbox.act(action, keys);
     setSelected(new Set());
   }
 
@@ -119,12 +126,15 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
           <h2 id="mailbox-title" className="text-lg font-semibold">
             Inbox of {connection.username}
           </h2>
+          <p className="text-xs text-muted-foreground" data-testid="mail-folders">
+            {mailbox.folders.map((f) => folderLabel(f)).join(", ") || "Listing…"}
+          </p>
           <p className="text-sm text-muted-foreground" data-testid="mail-totals">
             {formatCount(totals.count)} messages · {formatCount(totals.unread)} unread · {formatBytes(totals.bytes)}
             {provider ? ` · signed in with ${provider}` : ""}
           </p>
         </div>
-        <Button variant="outline" size="sm" disabled={mailbox.status === "listing"} onClick={() => void load()}>
+        <Button variant="outline" size="sm" disabled={mailbox.status === "listing"} onClick={() => void load(undefined)}>
           <RefreshCw className="size-4" aria-hidden /> Refresh
         </Button>
         <Button variant="ghost" size="sm" onClick={onDisconnect}>
@@ -145,6 +155,14 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
         </p>
       ) : null}
 
+      <FolderChooser
+        listed={mailbox.folders.map((f) => f.path)}
+        disabled={mailbox.status === "listing" || mailbox.busy}
+        onChoose={(paths) => {
+          setSelected(new Set());
+          void load(paths);
+        }}
+      />
       {filterOn ? (
         <PresetsFilter
           tab="email"
@@ -174,15 +192,10 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
         selectedCount={selection.length}
         selectedBytes={selectionBytes}
         busy={mailbox.busy}
-        onSelectAll={() => setSelected(new Set(shown.map((m) => m.u)))}
-        onQuickSelect={(kind) => setSelected(new Set(quickSelectMail(shown, kind, now).map((m) => m.u)))}
+        onSelectAll={() => setSelected(new Set(shown.map(mailKey)))}
+        onQuickSelect={(kind) => setSelected(new Set(quickSelectMail(shown, kind, now).map(mailKey)))}
         onClear={() => setSelected(new Set())}
-        onAction={(action) =>
-          void act(
-            action,
-            selection.map((m) => m.u),
-          )
-        }
+        onAction={(action) => void act(action, selection.map(mailKey))}
       />
 
       <p className="text-sm font-medium" aria-live="polite" data-testid="mail-shown">
@@ -205,15 +218,15 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
           rowHeight={SENDER_ROW_HEIGHT}
           maxHeight={LIST_HEIGHT}
           label={view === "senders" ? "Senders" : "Newsletters"}
-          getKey={senderKey}
+          getKey={groupKey}
           renderRow={(g) => (
             <SenderRow
               group={g}
-              checked={g.uids.every((u) => selected.has(u))}
+              checked={g.keys.every((k) => selected.has(k))}
               busy={mailbox.busy}
-              onToggle={() => toggle(g.uids)}
-              onTrash={() => void act("trash", g.uids)}
-              onUnsubscribe={() => void unsubscribeFrom(g.unsubscribeUid, g.name || g.address)}
+              onToggle={() => toggle(g.keys)}
+              onTrash={() => void act("trash", g.keys)}
+              onUnsubscribe={() => unsubscribeGroup(g)}
             />
           )}
         />
@@ -224,7 +237,14 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
           maxHeight={LIST_HEIGHT}
           label={view === "large" ? "Large messages" : "Old messages"}
           getKey={messageKey}
-          renderRow={(m) => <MessageRow message={m} checked={selected.has(m.u)} onToggle={toggleOne} />}
+          renderRow={(m) => (
+            <MessageRow
+              message={m}
+              folder={mailbox.folders.length > 1 ? folderLabel(mailbox.folders[m.f] ?? { path: "", name: "" }) : null}
+              checked={selected.has(mailKey(m))}
+              onToggle={toggleOne}
+            />
+          )}
         />
       )}
       <p className="text-xs text-muted-foreground">

@@ -1,12 +1,12 @@
 import { MailMinus, Trash2 } from "lucide-react";
-import type { SenderGroup } from "../../../../domain/email-senders";
+import { senderLabel, type SenderGroup } from "../../../../domain/email-senders";
 import { formatBytes, formatCount } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
 
 /** Fixed row height: the sender list is windowed (VirtualList), so 2,000 senders scroll like 20. */
 export const SENDER_ROW_HEIGHT = 64;
 
-export const mailDay = (ms: number) => (ms > 0 ? new Date(ms).toISOString().slice(0, 10) : "unknown date");
+export const mailDay = (ms: number) => (Number.isFinite(ms) && ms >= 0 ? new Date(ms).toISOString().slice(0, 10) : "unknown date");
 
 /** One sender: checkbox (all their mail), counts, and the per-sender actions (labels shown from `sm` up). */
 export function SenderRow({
@@ -24,9 +24,9 @@ export function SenderRow({
   onTrash(): void;
   onUnsubscribe(): void;
 }) {
-  const label = group.name ? `${group.name} <${group.address}>` : group.address;
+  const label = senderLabel(group);
   return (
-    <div className="flex h-full items-center gap-3 border-b border-border px-3" data-testid="sender-row" data-sender={group.address}>
+    <div className="flex h-full items-center gap-3 border-b border-border px-3" data-testid="sender-row" data-sender={group.key}>
       <input
         type="checkbox"
         className="size-4 shrink-0"
@@ -36,10 +36,10 @@ export function SenderRow({
       />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium" title={label}>
-          {group.name || group.address}
+          {group.name || group.address || label}
         </p>
         <p className="truncate text-xs text-muted-foreground">
-          {group.name ? `${group.address} · ` : ""}
+          {group.name && group.address ? `${group.address} · ` : ""}
           <span data-testid="sender-count">{formatCount(group.count)}</span> {group.count === 1 ? "message" : "messages"} ·{" "}
           {formatCount(group.unread)} unread · {formatBytes(group.bytes)} · last {mailDay(group.lastDate)}
         </p>

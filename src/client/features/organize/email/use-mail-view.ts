@@ -13,6 +13,7 @@ import {
   newsletters,
   searchMessages,
   searchSenders,
+  senderKey,
   sortMessages,
   type MessageSort,
   type SenderGroup,
@@ -53,8 +54,8 @@ export function useMailView({ messages, criteria, view, query, senderSort, messa
   const shown = useMemo(() => {
     if (!isSenderView(view)) return list;
     if (groups.length === allGroups.length) return filtered;
-    const inGroups = new Set(groups.map((g) => g.address));
-    return filtered.filter((m) => inGroups.has(m.a || "(no sender)"));
+    const inGroups = new Set(groups.map((g) => g.key));
+    return filtered.filter((m) => inGroups.has(senderKey(m)));
   }, [view, list, groups, allGroups, filtered]);
   return { filtered, groups, messages: list, shown };
 }
