@@ -41,15 +41,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { email, password } = request.body;
     // Every attempt counts per client (it costs an Argon2 check); only failures count per account.
     await enforceLimit(app.limiter, `login:ip:${request.client}`, app.limits.loginPerIp, FIFTEEN_MINUTES);
-    await app.throttles.login.check(email, request.client);
+    const attempt = await app.throttles.login.reserve(email, request.client);
     const [user] = await app.db.select().from(users).where(eq(users.email, email));
     // Same answer and similar time whether the e-mail or the password is wrong.
     const valid = user ? await verifyPassword(user.password, password) : await burnPasswordCheck(password).then(() => false);
-    if (!user || !valid) {
-      await app.throttles.login.fail(email, request.client);
-      throw new HttpError(401, messages.invalidCredentials);
-    }
-    await app.throttles.login.succeed(email, request.client);
+    if (!user || !valid) throw new HttpError(401, messages.invalidCredentials);
+    await attempt.succeed();
     // Rotate: whatever session the browser presented is ended; a fresh token is issued.
     const previous = readSessionToken(request, cookie);
     if (previous) await destroySession(app.db, hashToken(previous));
@@ -76,11 +73,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, FIFTEEN_MINUTES);
     const [row] = await app.db.select().from(users).where(eq(users.id, session.userId));
     if (!row) throw new HttpError(401, "Authentication required");
-    await app.throttles.reauth.check(row.email, request.client);
+    const attempt = await app.throttles.reauth.reserve(row.email, request.client);
     if (!(await verifyPassword(row.password, request.body.currentPassword))) {
-      await app.throttles.reauth.fail(row.email, request.client);
       throw fieldError("currentPassword", "Your current password is incorrect");
     }
+    await attempt.release();
     if (await isCommonPassword(request.body.newPassword)) throw fieldError("newPassword", messages.passwordTooCommon);
     await app.db
       .update(users)
@@ -96,8 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { email } = request.body;
     await enforceLimit(app.limiter, `reset:ip:${request.client}`, app.limits.reset, 3600_000);
     // Every request counts (each may mail the owner); a client the owner signed in from is not held by the per-account cap.
-    await app.throttles.reset.check(email, request.client);
-    await app.throttles.reset.fail(email, request.client);
+    await app.throttles.reset.reserve(email, request.client);
     // The lookup, token and mail run after the answer, so known and unknown addresses answer
     // in the same time; the answer itself is always the same 202.
     app.mail.later(async () => {

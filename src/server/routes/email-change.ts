@@ -43,11 +43,11 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, FIFTEEN_MINUTES);
       const [user] = await app.db.select().from(users).where(eq(users.id, session.userId));
       if (!user) throw new HttpError(401, "Authentication required");
-      await app.throttles.reauth.check(user.email, request.client);
+      const attempt = await app.throttles.reauth.reserve(user.email, request.client);
       if (!(await verifyPassword(user.password, request.body.currentPassword))) {
-        await app.throttles.reauth.fail(user.email, request.client);
         throw fieldError("currentPassword", "Your current password is incorrect");
       }
+      await attempt.release();
       const { newEmail } = request.body;
       if (newEmail === user.email) throw fieldError("newEmail", "This is already your sign-in address");
       const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));

@@ -87,11 +87,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new HttpError(404, "Not found");
       // A stolen session must not become unlimited password guessing.
       await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, 15 * 60_000);
-      await app.throttles.reauth.check(row.email, request.client);
-      if (!(await verifyPassword(row.password, request.body.password))) {
-        await app.throttles.reauth.fail(row.email, request.client);
-        throw new HttpError(403, "Incorrect password");
-      }
+      const attempt = await app.throttles.reauth.reserve(row.email, request.client);
+      if (!(await verifyPassword(row.password, request.body.password))) throw new HttpError(403, "Incorrect password");
+      await attempt.release();
       // The card provider first: if the subscription cannot be cancelled (502), nothing is
       // deleted, so nobody is left billed for an account that no longer exists.
       await endBillingBeforeDeletion(app, row);
