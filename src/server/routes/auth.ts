@@ -25,6 +25,7 @@ import { users } from "../db/schema";
 import { appOrigin } from "../env";
 import { fieldError, HttpError } from "../plugins/errors";
 import { presentUser } from "../presenters/user";
+import { cancelPendingEmailChanges } from "../services/email-change";
 import { passwordChangedMail, passwordResetMail } from "../services/mail-templates";
 import { claimResetToken, issueResetToken, revokeResetTokens } from "../services/password-reset";
 import { enforceLimit } from "../services/rate-limit";
@@ -85,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(eq(users.id, row.id));
     await destroyUserSessions(app.db, row.id, session.id);
     await revokeResetTokens(app.db, row.id);
+    await cancelPendingEmailChanges(app.db, row.id);
     await app.mail.send(passwordChangedMail(row.email)).catch(() => {});
     return reply.code(204).send();
   });
@@ -117,6 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(eq(users.id, userId));
     await destroyUserSessions(app.db, userId);
     await revokeResetTokens(app.db, userId);
+    await cancelPendingEmailChanges(app.db, userId);
     return reply.code(204).send();
   });
 };

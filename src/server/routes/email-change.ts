@@ -67,6 +67,8 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     // Every other device signs in again with the new address; the one confirming (if it is signed in as this user) stays.
     const keep = request.session?.userId === outcome.userId ? request.session.id : undefined;
     await destroyUserSessions(app.db, outcome.userId, keep);
+    // A reset link mailed to the old address must not open the account now it has moved (issue 39 #7).
+    await revokeResetTokens(app.db, outcome.userId);
     return { email: outcome.email };
   });
 
