@@ -11,7 +11,8 @@ import {
   PublicUserSchema,
 } from "../../domain/schemas/auth";
 import { requireUser } from "../auth/guard";
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
+import { weakPasswordMessage } from "../auth/password-strength";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwords";
 import {
   clearSessionCookie,
   createSession,
@@ -27,7 +28,7 @@ import { fieldError, HttpError } from "../plugins/errors";
 import { presentUser } from "../presenters/user";
 import { cancelPendingEmailChanges } from "../services/email-change";
 import { passwordChangedMail, passwordResetMail } from "../services/mail-templates";
-import { claimResetToken, issueResetToken, revokeResetTokens } from "../services/password-reset";
+import { claimResetToken, issueResetToken, resetTokenOwner, revokeResetTokens } from "../services/password-reset";
 import { enforceLimit } from "../services/rate-limit";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -79,7 +80,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw fieldError("currentPassword", "Your current password is incorrect");
     }
     await attempt.release();
-    if (await isCommonPassword(request.body.newPassword)) throw fieldError("newPassword", messages.passwordTooCommon);
+    const weak = weakPasswordMessage(request.body.newPassword, row);
+    if (weak) throw fieldError("newPassword", weak);
     await app.db
       .update(users)
       .set({ password: await hashPassword(request.body.newPassword) })
@@ -110,7 +112,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/auth/password-reset/confirm", { schema: { body: PasswordResetConfirmSchema } }, async (request, reply) => {
     const { token, password } = request.body;
     await enforceLimit(app.limiter, `reset-confirm:ip:${request.client}`, app.limits.reset * 4, 3600_000);
-    if (await isCommonPassword(password)) throw fieldError("password", messages.passwordTooCommon);
+    // Judged before the link is used up, so a refused password leaves the link working.
+    const owner = await resetTokenOwner(app.db, token);
+    const weak = weakPasswordMessage(password, owner ?? {});
+    if (weak) throw fieldError("password", weak);
     const userId = await claimResetToken(app.db, token);
     if (userId === null) throw new HttpError(400, "This reset link is invalid or has expired");
     await app.db

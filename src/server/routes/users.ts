@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messages } from "../../domain/messages";
 import { CreateUserSchema, DeleteAccountSchema, PublicUserSchema, UpdateUserSchema } from "../../domain/schemas/auth";
-import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
+import { weakPasswordMessage } from "../auth/password-strength";
+import { hashPassword, verifyPassword } from "../auth/passwords";
 import { requireOwnUser } from "../auth/guard";
 import { clearSessionCookie, createSession, setSessionCookie } from "../auth/sessions";
 import { mailOutbox, users } from "../db/schema";
@@ -30,9 +31,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/users", { schema: { body: CreateUserSchema, response: { 201: CreatedUserSchema } } }, async (request, reply) => {
     await enforceLimit(app.limiter, `register:ip:${request.client}`, app.limits.register, 3600_000);
     const { name, email, password } = request.body;
-    if (await isCommonPassword(password)) {
-      throw fieldError("password", messages.passwordTooCommon);
-    }
+    const weak = weakPasswordMessage(password, { name, email });
+    if (weak) throw fieldError("password", weak);
     let created: typeof users.$inferSelect | undefined;
     try {
       [created] = await app.db
