@@ -162,23 +162,26 @@ async function startClaimed(
     const hmac = await emailHmac(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email);
     if (await claimTrial(app.db, hmac)) trialHmac = hmac;
   }
+  let customerId: string;
+  let started: StartedSubscription;
   try {
-    const customerId = row.stripeCustomerId ?? (await createCustomer(stripe, row));
+    customerId = row.stripeCustomerId ?? (await createCustomer(stripe, row));
     const trialDays = trialHmac ? getPlan(plan).trialDays : 0;
-    const started = await startSubscription(stripe, app.env, { customerId, userId: row.id, plan, trialDays, attempt: claim.attempt });
-    await nameClaimedSubscription(app.db, claim, started.subscription.id);
-    const change = subscriptionChange(app.env, started.subscription, row) ?? {};
-    const [saved] = await app.db
-      .update(users)
-      .set({ stripeCustomerId: customerId, ...change })
-      .where(eq(users.id, row.id))
-      .returning();
-    return answerFor(started, saved);
+    started = await startSubscription(stripe, app.env, { customerId, userId: row.id, plan, trialDays, attempt: claim.attempt });
   } catch (err) {
     await releaseClaim(app.db, claim);
     if (trialHmac) await releaseTrial(app.db, trialHmac);
     throw err;
   }
+  const change = subscriptionChange(app.env, started.subscription, row) ?? {};
+  const [saved] = await app.db
+    .update(users)
+    .set({ stripeCustomerId: customerId, ...change })
+    .where(eq(users.id, row.id))
+    .returning();
+  // Named last: a waiting request that reads the name finds the user's row already saved.
+  await nameClaimedSubscription(app.db, claim, started.subscription.id);
+  return answerFor(started, saved);
 }
 
 /**
