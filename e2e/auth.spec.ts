@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { messages } from "../src/domain/messages";
 import { expect, expectAccessible as axeCheck, test } from "./fixtures";
 import { newAccount, readResetLink, registerViaApi, sessionStatus, signInViaUi, signOutViaApi } from "./support/auth";
 import { takeExpectedConsoleErrors } from "./support/console";
@@ -80,7 +81,7 @@ test.describe("accounts", () => {
     await expect(toast(page, "Registration Failed")).toContainText("An account with this email already exists");
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription("An account with this email already exists");
 
-    const common = "This password is too common. Please choose a less guessable one.";
+    const common = messages.passwordTooCommon;
     await page.getByLabel("Email").fill(newAccount().email);
     await page.getByLabel("Password", { exact: true }).fill("password123");
     await page.getByLabel("Confirm Password", { exact: true }).fill("password123");

@@ -5,8 +5,11 @@ export const messages = {
   invalidEmail: "Please enter a valid email address",
   passwordTooShort: "Password must be at least 6 characters",
   passwordsDontMatch: "Passwords don't match",
-  passwordTooCommon: "This password is too common. Please choose a less guessable one.",
+  passwordTooCommon:
+    "This password is too easy to guess: it is on lists of leaked passwords or follows a common pattern (a keyboard row, a repeated letter, a word with a number). Try three or four unrelated words.",
+  passwordPersonal: `Please don't build your password from your name, your e-mail address or "${PRODUCT_NAME}": those are the first guesses. Try three or four unrelated words.`,
   nameRequired: "Please enter your name",
+  nameControlCharacters: "Your name can't contain line breaks, tabs or other control characters",
   invalidCredentials: "Invalid email or password",
   emailTaken: "An account with this email already exists",
   loginFailedTitle: "Login Failed",

@@ -51,6 +51,16 @@ describe("app shell and API basics", () => {
     expect(res.json()).toEqual({ error: "Cross-site request refused" });
   });
 
+  it("refuses an Origin with the right host but another scheme when APP_ORIGIN is unset (issue 39)", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { origin: "https://localhost:5000", host: "localhost:5000" },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
   it("lets a same-origin state-changing request through to routing", async () => {
     const res = await t.app.inject({
       method: "POST",

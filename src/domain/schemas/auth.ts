@@ -21,11 +21,19 @@ export const PasswordSchema = z
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
+/**
+ * Control characters (line breaks, tabs, NUL…), Unicode line and paragraph separators and
+ * bidirectional overrides: none belongs in a name, and each can make text that follows it
+ * look like something else — a new line in a mail, a reversed word (issue 39 #8).
+ */
+const NAME_FORBIDDEN = /[\p{Cc}\p{Zl}\p{Zp}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
 export const NameSchema = z
   .string({ error: messages.nameRequired })
   .trim()
   .min(1, messages.nameRequired)
-  .max(100, "Name must be at most 100 characters");
+  .max(100, "Name must be at most 100 characters")
+  .refine((name) => !NAME_FORBIDDEN.test(name), messages.nameControlCharacters);
 
 /** POST /api/auth/login */
 export const LoginSchema = z.strictObject({

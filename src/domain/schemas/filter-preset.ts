@@ -56,13 +56,26 @@ export const FilterCriterionSchema = z.discriminatedUnion("type", [
 ]);
 
 export const PRESET_NAME_MAX = 60;
+/**
+ * Bounds on what one user keeps (issue 39 #5): every GET returns all of them. The size is of
+ * the criteria as JSON text; 4 KB holds 20 criteria with a dozen short values each, far more
+ * than any filter a person builds, and 50 of them stay under 250 KB in one answer.
+ */
+export const MAX_PRESETS_PER_USER = 50;
+export const MAX_PRESET_CRITERIA_CHARS = 4_096;
+export const PRESET_TOO_LARGE = `This preset is too large to save. Keep its criteria under ${MAX_PRESET_CRITERIA_CHARS / 1024} KB (fewer or shorter values).`;
+export const TOO_MANY_PRESETS = `You can keep up to ${MAX_PRESETS_PER_USER} presets. Delete one you no longer use to save another.`;
 
 /** POST /api/filter-presets. `actionId` (the offline queue's) makes a retried create safe. */
 export const CreateFilterPresetSchema = z.strictObject({
   name: z.string().trim().min(1, "Preset name is required").max(PRESET_NAME_MAX),
   description: z.string().trim().max(200).default(""),
   category: z.enum(ORGANIZE_TABS),
-  criteria: z.array(FilterCriterionSchema).min(1).max(20),
+  criteria: z
+    .array(FilterCriterionSchema)
+    .min(1)
+    .max(20)
+    .refine((criteria) => JSON.stringify(criteria).length <= MAX_PRESET_CRITERIA_CHARS, PRESET_TOO_LARGE),
   actionId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/)

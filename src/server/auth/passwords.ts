@@ -1,12 +1,11 @@
 /**
- * Argon2id with OWASP's recommended parameters (19 MiB, 2 passes, 1 lane), plus a refusal
- * of the 10,000 most common passwords (zxcvbn-ts's frequency-ranked list, shipped offline).
+ * Argon2id with OWASP's recommended parameters (19 MiB, 2 passes, 1 lane). Which passwords
+ * are refused is password-strength.ts.
  */
 import { hash, verify } from "@node-rs/argon2";
 
 const ARGON2ID = 2; // @node-rs/argon2 Algorithm.Argon2id (a const enum, so not importable at runtime)
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-const COMMON_COUNT = 10_000;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
@@ -25,17 +24,4 @@ let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword("cleanspace-timing-equaliser");
   await verifyPassword(await dummyHash, password);
-}
-
-let common: Promise<Set<string>> | undefined;
-function commonPasswords(): Promise<Set<string>> {
-  common ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => {
-    const ranked = dictionary["passwords-common"] as unknown as string[];
-    return new Set(ranked.slice(0, COMMON_COUNT));
-  });
-  return common;
-}
-
-export async function isCommonPassword(password: string): Promise<boolean> {
-  return (await commonPasswords()).has(password.toLowerCase());
 }

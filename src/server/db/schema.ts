@@ -307,6 +307,22 @@ export const trialGrants = pgTable("trial_grants", {
   grantedAt: ts("granted_at").notNull().defaultNow(),
 });
 
+/**
+ * The claim on starting a Stripe subscription (issue 39 #2, decision 032): one row per user,
+ * so of several concurrent subscribe requests one creates the subscription and the others
+ * answer with it. `attempt` goes into the Stripe idempotency key; `subscriptionId` is set
+ * once Stripe made it (an unpaid one is named only here until it is paid).
+ */
+export const subscribeClaims = pgTable("subscribe_claims", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  plan: text("plan").notNull(),
+  attempt: text("attempt").notNull(),
+  subscriptionId: text("subscription_id"),
+  claimedAt: ts("claimed_at").notNull().defaultNow(),
+});
+
 /** Links mailed at registration to prove the address; only the token's SHA-256 is stored. */
 export const emailVerificationTokens = pgTable("email_verification_tokens", {
   tokenHash: text("token_hash").primaryKey(),

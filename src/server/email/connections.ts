@@ -29,6 +29,8 @@ interface Entry extends OpenMailbox {
 
 export class MailConnections {
   private readonly entries = new Map<number, Entry>();
+  /** Users whose connection is being opened now, with how many opens each has in flight. */
+  private readonly opening = new Map<number, number>();
 
   constructor(
     private readonly maxOpen: number,
@@ -48,10 +50,33 @@ export class MailConnections {
     return e ? { host: e.host, port: e.port, username: e.username, method: e.method } : null;
   }
 
-  /** Room for one more connection for this user (their own is replaced, so it does not count). */
-  assertRoom(userId: number): void {
-    if (!this.entries.has(userId) && this.entries.size >= this.maxOpen)
+  /**
+   * Takes the user's slot before the connection is opened, and answers its release (call it
+   * once the connection is kept with `set`, or failed). Checking for room and then awaiting
+   * the connect let every concurrent connect through the cap (issue 39 #10): a slot is
+   * counted from the reservation on. A user's own connection, open or opening, is replaced,
+   * so it takes no second slot.
+   */
+  reserve(userId: number): () => void {
+    const own = this.entries.has(userId) || this.opening.has(userId);
+    if (!own && this.slotsInUse() >= this.maxOpen)
       throw new HttpError(503, "Too many mailboxes are connected right now. Try again in a few minutes.", { "retry-after": "60" });
+    this.opening.set(userId, (this.opening.get(userId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.opening.get(userId) ?? 1) - 1;
+      if (left > 0) this.opening.set(userId, left);
+      else this.opening.delete(userId);
+    };
+  }
+
+  /** Users holding a slot: an open connection, or one being opened. */
+  private slotsInUse(): number {
+    let n = this.entries.size;
+    for (const userId of this.opening.keys()) if (!this.entries.has(userId)) n++;
+    return n;
   }
 
   /** Keeps `mailbox` as the user's connection, closing the one it replaces. */

@@ -49,11 +49,15 @@ export function createMailAccess(app: FastifyInstance): MailAccess {
   const limitConnects = (userId: number) => enforceLimit(app.limiter, `email:connect:${userId}`, 20 * m, 15 * MINUTE);
 
   async function connect(userId: number, target: ImapTarget, method: OpenMailbox["method"]): Promise<void> {
-    connections.assertRoom(userId);
-    const options = () => ({ allow, ca: testCa(), timeoutMs: env.IMAP_TIMEOUT_MS });
-    const client = await openImap(target, options());
-    const reopen = () => openImap(target, options());
-    connections.set(userId, { client, host: target.host, port: target.port, username: target.username, method, reopen });
+    const release = connections.reserve(userId);
+    try {
+      const options = () => ({ allow, ca: testCa(), timeoutMs: env.IMAP_TIMEOUT_MS });
+      const client = await openImap(target, options());
+      const reopen = () => openImap(target, options());
+      connections.set(userId, { client, host: target.host, port: target.port, username: target.username, method, reopen });
+    } finally {
+      release();
+    }
   }
 
   async function reopenWithOAuth(userId: number, provider: MailOAuthProvider, kept: typeof mailAccounts.$inferSelect): Promise<void> {

@@ -6,57 +6,35 @@
  * the exceptions (the tests' local Dovecot and unsubscribe endpoint), by name or address.
  */
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import { HttpError } from "../plugins/errors";
 
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blocked.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  // No ::ffff:0:0/96 rule: BlockList would apply it to every IPv4 address. Mapped addresses
-  // are unwrapped and judged as IPv4 below.
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001::", 23],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  blocked.addSubnet(net, bits, "ipv6");
+/**
+ * IPv6 space IANA has allocated for global unicast (RFC 4291 §2.4: 2000::/3). Everything
+ * outside it is special or reserved by the IETF — ::/96 "IPv4-compatible" addresses such as
+ * ::7f00:1, 64:ff9b:1::/48 (local-use NAT64), fec0::/10 (old site-local) — and is refused
+ * whatever ipaddr.js calls it.
+ */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
 
-/** True for loopback, private, link-local, carrier-grade NAT, documentation, multicast and reserved addresses. */
+/**
+ * True for every address that is not plain public unicast. ipaddr.js (the classification
+ * proxy-addr uses) names each block of IANA's IPv4 and IPv6 special-purpose registries;
+ * only its "unicast" (no special block) passes. IPv6 must also lie in 2000::/3, and an
+ * IPv4-mapped address is judged as the IPv4 address it carries. Blocks that carry an IPv4
+ * address inside (6to4, Teredo, NAT64) are refused whole: no public mail server needs them,
+ * and their embedded address could be private.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  // An IPv4-mapped IPv6 address (::ffff:1.2.3.4 or ::ffff:102:304) is judged as the IPv4 address it carries.
-  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(.+)$/i.exec(address)?.[1];
-  if (family === 6 && mapped) {
-    if (isIP(mapped) === 4) return blocked.check(mapped, "ipv4");
-    const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(mapped);
-    if (!hex) return true;
-    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-    return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, "ipv4");
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return true;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6") {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else return v6.range() !== "unicast" || !v6.match(GLOBAL_UNICAST_V6);
   }
-  return blocked.check(address, family === 4 ? "ipv4" : "ipv6");
+  return parsed.range() !== "unicast";
 }
 
 export function parseAllowList(value: string | undefined): Set<string> {

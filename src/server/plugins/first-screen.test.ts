@@ -80,7 +80,17 @@ describe("signed-in tab screens rendered by the server", () => {
     ] as const) {
       expect(data.reads[read], read).toEqual((await app.inject({ method: "GET", url, headers: as(ada) })).json());
     }
-    expect(res.headers["cache-control"]).toBe("private, no-cache");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("every signed-in first screen (/home, /organize, /insights, and / as the dashboard) is sent no-store (issue 39 #9)", async () => {
+    const ada = await buildUser(app, { name: "Ada Store" });
+    await startTrial(ada.id);
+    for (const url of ["/home", "/organize", "/insights", "/"]) {
+      const res = await page(url, ada);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("private, no-store");
+    }
   });
 
   it("never puts another user's data in a page", async () => {

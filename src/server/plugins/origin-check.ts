@@ -23,6 +23,10 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: string[] | nul
   if (!host) return false;
   try {
     const o = new URL(origin);
+    // Scheme and host both: `https://127.0.0.1:PORT` is another origin than the http server
+    // at that host and port (issue 39). request.protocol is the socket's, or X-Forwarded-Proto
+    // only when TRUST_PROXY trusts the peer.
+    if (o.protocol !== `${request.protocol}:`) return false;
     // Normalise the Host header through URL too, so default ports compare equal.
     return o.host === new URL(`${o.protocol}//${host}`).host;
   } catch {

@@ -98,7 +98,7 @@ describe("serving the built client", () => {
     const home = await app.inject({ method: "GET", url: "/home", headers: { cookie } });
     expect(home.body).toContain(`<script type="application/json" id="cs-first-screen">{"userId":${id},`);
     expect(home.body).not.toContain('rel="preload" as="fetch"');
-    expect(home.headers["cache-control"]).toBe("private, no-cache");
+    expect(home.headers["cache-control"]).toBe("private, no-store");
     const forged = await app.inject({ method: "GET", url: "/home", headers: { cookie: `cs_session=${"x".repeat(43)}` } });
     expect(forged.body).not.toContain("cs-first-screen");
     expect(forged.headers["cache-control"]).toBe("no-cache");

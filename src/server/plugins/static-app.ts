@@ -80,8 +80,9 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
           const markup = renderFirstScreen ? await renderFirstScreen(request.url, data) : null;
           html = withFirstScreen(markup === null ? html : pageShell(page, hasCookie, true), data, markup);
         } else if (showsDashboard(page)) html = withDataPreloads(html, dashboardDataUrls(session.userId));
-        // It names the user's id now: for this browser only.
-        cacheControl = "private, no-cache";
+        // It carries the user's name, address and data now: kept by no cache at all, not
+        // even this browser's (a shared computer's back button, a disk cache; issue 39 #9).
+        cacheControl = "private, no-store";
       }
       return sendHtml(request, reply.code(isKnownPage(path) ? 200 : 404).header("cache-control", cacheControl), html);
     }

@@ -11,7 +11,8 @@ import {
   PublicUserSchema,
 } from "../../domain/schemas/auth";
 import { requireUser } from "../auth/guard";
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
+import { weakPasswordMessage } from "../auth/password-strength";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwords";
 import {
   clearSessionCookie,
   createSession,
@@ -25,8 +26,9 @@ import { users } from "../db/schema";
 import { appOrigin } from "../env";
 import { fieldError, HttpError } from "../plugins/errors";
 import { presentUser } from "../presenters/user";
+import { cancelPendingEmailChanges } from "../services/email-change";
 import { passwordChangedMail, passwordResetMail } from "../services/mail-templates";
-import { claimResetToken, issueResetToken, revokeResetTokens } from "../services/password-reset";
+import { claimResetToken, issueResetToken, resetTokenOwner, revokeResetTokens } from "../services/password-reset";
 import { enforceLimit } from "../services/rate-limit";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -41,15 +43,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { email, password } = request.body;
     // Every attempt counts per client (it costs an Argon2 check); only failures count per account.
     await enforceLimit(app.limiter, `login:ip:${request.client}`, app.limits.loginPerIp, FIFTEEN_MINUTES);
-    await app.throttles.login.check(email, request.client);
+    const attempt = await app.throttles.login.reserve(email, request.client);
     const [user] = await app.db.select().from(users).where(eq(users.email, email));
     // Same answer and similar time whether the e-mail or the password is wrong.
     const valid = user ? await verifyPassword(user.password, password) : await burnPasswordCheck(password).then(() => false);
-    if (!user || !valid) {
-      await app.throttles.login.fail(email, request.client);
-      throw new HttpError(401, messages.invalidCredentials);
-    }
-    await app.throttles.login.succeed(email, request.client);
+    if (!user || !valid) throw new HttpError(401, messages.invalidCredentials);
+    await attempt.succeed();
     // Rotate: whatever session the browser presented is ended; a fresh token is issued.
     const previous = readSessionToken(request, cookie);
     if (previous) await destroySession(app.db, hashToken(previous));
@@ -76,18 +75,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, FIFTEEN_MINUTES);
     const [row] = await app.db.select().from(users).where(eq(users.id, session.userId));
     if (!row) throw new HttpError(401, "Authentication required");
-    await app.throttles.reauth.check(row.email, request.client);
+    const attempt = await app.throttles.reauth.reserve(row.email, request.client);
     if (!(await verifyPassword(row.password, request.body.currentPassword))) {
-      await app.throttles.reauth.fail(row.email, request.client);
       throw fieldError("currentPassword", "Your current password is incorrect");
     }
-    if (await isCommonPassword(request.body.newPassword)) throw fieldError("newPassword", messages.passwordTooCommon);
+    await attempt.release();
+    const weak = weakPasswordMessage(request.body.newPassword, row);
+    if (weak) throw fieldError("newPassword", weak);
     await app.db
       .update(users)
       .set({ password: await hashPassword(request.body.newPassword) })
       .where(eq(users.id, row.id));
     await destroyUserSessions(app.db, row.id, session.id);
     await revokeResetTokens(app.db, row.id);
+    await cancelPendingEmailChanges(app.db, row.id);
     await app.mail.send(passwordChangedMail(row.email)).catch(() => {});
     return reply.code(204).send();
   });
@@ -96,8 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { email } = request.body;
     await enforceLimit(app.limiter, `reset:ip:${request.client}`, app.limits.reset, 3600_000);
     // Every request counts (each may mail the owner); a client the owner signed in from is not held by the per-account cap.
-    await app.throttles.reset.check(email, request.client);
-    await app.throttles.reset.fail(email, request.client);
+    await app.throttles.reset.reserve(email, request.client);
     // The lookup, token and mail run after the answer, so known and unknown addresses answer
     // in the same time; the answer itself is always the same 202.
     app.mail.later(async () => {
@@ -112,7 +112,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/auth/password-reset/confirm", { schema: { body: PasswordResetConfirmSchema } }, async (request, reply) => {
     const { token, password } = request.body;
     await enforceLimit(app.limiter, `reset-confirm:ip:${request.client}`, app.limits.reset * 4, 3600_000);
-    if (await isCommonPassword(password)) throw fieldError("password", messages.passwordTooCommon);
+    // Judged before the link is used up, so a refused password leaves the link working.
+    const owner = await resetTokenOwner(app.db, token);
+    const weak = weakPasswordMessage(password, owner ?? {});
+    if (weak) throw fieldError("password", weak);
     const userId = await claimResetToken(app.db, token);
     if (userId === null) throw new HttpError(400, "This reset link is invalid or has expired");
     await app.db
@@ -121,6 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(eq(users.id, userId));
     await destroyUserSessions(app.db, userId);
     await revokeResetTokens(app.db, userId);
+    await cancelPendingEmailChanges(app.db, userId);
     return reply.code(204).send();
   });
 };

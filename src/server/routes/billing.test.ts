@@ -5,7 +5,7 @@ import { as, buildUser, buildVerifiedUser, verificationTokenFor } from "../test/
 import { action, createStripeTestApp, deliver, rowOf, statusSeenBy, subscriber, summaryOf } from "../test/billing-fixtures";
 import { startFakeStripe, type FakeStripe } from "../test/fake-stripe";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
-import { NO_PROVIDER, REFUND_WINDOW_OVER, TOO_LATE_TO_CANCEL } from "../services/billing";
+import { ALREADY_REFUNDED, NO_PROVIDER, REFUND_WINDOW_OVER, TOO_LATE_TO_CANCEL } from "../services/billing";
 import { ALREADY_VERIFIED, BAD_VERIFY_LINK } from "./billing";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -163,6 +163,26 @@ describe("with Stripe (the local fake)", () => {
     // The cancellation's webhook arrives afterwards and changes nothing.
     await deliver(t, stripe, "customer.subscription.deleted", stripe.subscription(u.subscriptionId));
     expect((await rowOf(t, u.id)).subscriptionStatus).toBe("free");
+  });
+
+  it("a double click on refund: one refunds, the others are told it is already refunded (issue 39)", async () => {
+    const u = await payingSubscriber("yearly");
+    const answers = await Promise.all([1, 2, 3].map(() => action(t, u, "refund")));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json()).toEqual({ error: ALREADY_REFUNDED });
+    expect(stripe.requestsTo("/v1/refunds")).toHaveLength(1);
+    expect(stripe.chargesOf(u.customer)).toMatchObject([{ refunded: true, amount_refunded: 6999 }]);
+    // And later, the same answer.
+    expect((await action(t, u, "refund")).json()).toEqual({ error: ALREADY_REFUNDED });
+  });
+
+  it("a refund Stripe refuses can be asked again", async () => {
+    const u = await payingSubscriber();
+    stripe.failWith("/v1/refunds", "Refunds are temporarily unavailable", 500);
+    expect((await action(t, u, "refund")).statusCode).toBe(502);
+    expect((await rowOf(t, u.id)).refundedAt).toBeNull();
+    stripe.reset();
+    expect((await action(t, u, "refund")).statusCode).toBe(200);
   });
 
   it("refund after 30 days is refused with the rule, and Stripe is not called", async () => {

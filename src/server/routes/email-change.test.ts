@@ -135,3 +135,75 @@ describe("undoing from the old address", () => {
     expect(await emailOf(u.id)).toBe(u.email);
   });
 });
+
+/** The token of the newest reset link mailed to `to`. */
+async function resetLinkIn(to: string): Promise<string> {
+  await t.app.mail.idle();
+  const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
+  for (const row of rows) {
+    const token = /\/reset-password\?token=([\w-]{43})/.exec(row.text)?.[1];
+    if (token) return token;
+  }
+  throw new Error(`no reset link mailed to ${to}`);
+}
+
+describe("a password change or reset ends a pending address change (issue 39 #4)", () => {
+  it("after the password is changed in Settings, the earlier change can no longer be confirmed", async () => {
+    const u = await buildUser(t.app);
+    const target = uniqueEmail("pending");
+    expect((await start(u, target)).statusCode).toBe(202);
+    const confirm = await linkIn(target, "confirm");
+    const changed = await post("/api/auth/password", { currentPassword: u.password, newPassword: "a fresh long passphrase" }, as(u));
+    expect(changed.statusCode).toBe(204);
+    const res = await post("/api/auth/email-change/confirm", { token: confirm });
+    expect(res.statusCode).toBe(400);
+    expect(await emailOf(u.id)).toBe(u.email);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/email-change", headers: as(u) })).json()).toEqual({ pending: null });
+  });
+
+  it("after a password reset, the earlier change can no longer be confirmed", async () => {
+    const u = await buildUser(t.app);
+    const target = uniqueEmail("pending");
+    expect((await start(u, target)).statusCode).toBe(202);
+    const confirm = await linkIn(target, "confirm");
+    expect((await post("/api/auth/password-reset", { email: u.email })).statusCode).toBe(202);
+    const reset = await post("/api/auth/password-reset/confirm", {
+      token: await resetLinkIn(u.email),
+      password: "a fresh long passphrase",
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await post("/api/auth/email-change/confirm", { token: confirm })).statusCode).toBe(400);
+    expect(await emailOf(u.id)).toBe(u.email);
+  });
+
+  it("a confirmed change keeps its undo link after a password change (it belongs to the old address)", async () => {
+    const u = await buildUser(t.app);
+    const target = uniqueEmail("moved");
+    await start(u, target);
+    expect((await post("/api/auth/email-change/confirm", { token: await linkIn(target, "confirm") })).statusCode).toBe(200);
+    const undo = await linkIn(u.email, "undo");
+    const fresh = await post("/api/auth/login", { email: target, password: u.password });
+    const changed = await post(
+      "/api/auth/password",
+      { currentPassword: u.password, newPassword: "a fresh long passphrase" },
+      { ...SAME_ORIGIN, cookie: sessionCookie(fresh) },
+    );
+    expect(changed.statusCode).toBe(204);
+    expect((await post("/api/auth/email-change/undo", { token: undo })).statusCode).toBe(200);
+    expect(await emailOf(u.id)).toBe(u.email);
+  });
+});
+
+describe("a confirmed address change voids reset links mailed to the old address (issue 39 #7)", () => {
+  it("the old address's reset link no longer works once the new address confirms", async () => {
+    const u = await buildUser(t.app);
+    expect((await post("/api/auth/password-reset", { email: u.email })).statusCode).toBe(202);
+    const oldLink = await resetLinkIn(u.email);
+    const target = uniqueEmail("moved");
+    await start(u, target);
+    expect((await post("/api/auth/email-change/confirm", { token: await linkIn(target, "confirm") })).statusCode).toBe(200);
+    const res = await post("/api/auth/password-reset/confirm", { token: oldLink, password: "an attacker's new passphrase" });
+    expect(res.statusCode).toBe(400);
+    expect((await post("/api/auth/login", { email: target, password: u.password })).statusCode).toBe(200);
+  });
+});

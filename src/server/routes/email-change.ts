@@ -43,11 +43,11 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, FIFTEEN_MINUTES);
       const [user] = await app.db.select().from(users).where(eq(users.id, session.userId));
       if (!user) throw new HttpError(401, "Authentication required");
-      await app.throttles.reauth.check(user.email, request.client);
+      const attempt = await app.throttles.reauth.reserve(user.email, request.client);
       if (!(await verifyPassword(user.password, request.body.currentPassword))) {
-        await app.throttles.reauth.fail(user.email, request.client);
         throw fieldError("currentPassword", "Your current password is incorrect");
       }
+      await attempt.release();
       const { newEmail } = request.body;
       if (newEmail === user.email) throw fieldError("newEmail", "This is already your sign-in address");
       const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
@@ -67,6 +67,8 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     // Every other device signs in again with the new address; the one confirming (if it is signed in as this user) stays.
     const keep = request.session?.userId === outcome.userId ? request.session.id : undefined;
     await destroyUserSessions(app.db, outcome.userId, keep);
+    // A reset link mailed to the old address must not open the account now it has moved (issue 39 #7).
+    await revokeResetTokens(app.db, outcome.userId);
     return { email: outcome.email };
   });
 

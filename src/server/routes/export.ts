@@ -28,8 +28,10 @@ import {
 import { isValidTimeZone } from "../../domain/dates";
 import { requireOwnUser } from "../auth/guard";
 import { requirePremium } from "../auth/premium";
+import type { Db } from "../db/client";
 import { exportHistory, filterPresets, userSettings } from "../db/schema";
 import { fieldError } from "../plugins/errors";
+import { ensurePresetRoom } from "../services/filter-preset-room";
 import { accountExportStream } from "../services/insights-export";
 import { streamJsonDocument } from "../services/json-stream";
 import { enforceLimit } from "../services/rate-limit";
@@ -119,6 +121,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
           // while this transaction is open.
           const sameNamed = presets.map((p) => and(eq(filterPresets.category, p.category), eq(filterPresets.name, p.name)));
           await tx.delete(filterPresets).where(and(eq(filterPresets.userId, userId), or(...sameNamed)));
+          await ensurePresetRoom(tx as unknown as Db, userId, presets.length);
           await tx
             .insert(filterPresets)
             .values(presets.map((p) => ({ userId, name: p.name, description: p.description, category: p.category, criteria: p.criteria })));

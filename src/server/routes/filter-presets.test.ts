@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRESETS } from "../../domain/filters";
+import { MAX_PRESETS_PER_USER, PRESET_TOO_LARGE, TOO_MANY_PRESETS } from "../../domain/schemas/filter-preset";
 import { appliedActions, filterPresets, users } from "../db/schema";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
@@ -199,5 +200,88 @@ describe("/api/filter-presets", () => {
     expect(res.json().name).toBe(name);
     const [row] = await t.database.db.select().from(filterPresets).where(eq(filterPresets.userId, u.id));
     expect(row!.name).toBe(name);
+  });
+});
+
+describe("presets are bounded per user, on create and on restore (issue 39 #5)", () => {
+  /** 20 criteria of 50 values of 100 characters: the 104 KB preset of the review. */
+  const huge = Array.from({ length: 20 }, () => ({
+    name: "extension",
+    type: "text",
+    operator: "in",
+    value: Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(100, "x")),
+    enabled: true,
+  }));
+  const settings = {
+    notifications: false,
+    autoClean: true,
+    dailyTips: false,
+    soundEffects: false,
+    hapticFeedback: false,
+    darkMode: false,
+    metadataOnlyScan: true,
+    primaryGoal: "privacy",
+    dataTypes: ["apps"],
+    timezone: "UTC",
+    dismissedSuggestions: [],
+  };
+  const restore = (u: TestUser, presets: unknown[]) => req(u, "POST", `/api/users/${u.id}/restore`, { settings, filterPresets: presets });
+  const countOf = async (u: TestUser) => (await req(u, "GET", "/api/filter-presets")).json().length;
+
+  it("refuses a preset over the size bound with a message that says what to do", async () => {
+    const u = await proUser();
+    expect(JSON.stringify(huge).length).toBeGreaterThan(100_000);
+    const res = await req(u, "POST", "/api/filter-presets", body({ criteria: huge }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ field: "criteria", message: PRESET_TOO_LARGE }]);
+    expect((await restore(u, [body({ criteria: huge })])).statusCode).toBe(400);
+    expect(await countOf(u)).toBe(0);
+  });
+
+  it(`20 concurrent creates with 40 kept: the count stops at exactly ${MAX_PRESETS_PER_USER}, the rest answered 409`, async () => {
+    const u = await proUser();
+    for (let i = 0; i < 40; i++) expect((await req(u, "POST", "/api/filter-presets", body({ name: `Old ${i}` }))).statusCode).toBe(201);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => req(u, "POST", "/api/filter-presets", body({ name: `Preset ${i}` }))),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(MAX_PRESETS_PER_USER - 40);
+    expect(codes.filter((c) => c === 409)).toHaveLength(20 - (MAX_PRESETS_PER_USER - 40));
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({ error: TOO_MANY_PRESETS });
+    expect(await countOf(u)).toBe(MAX_PRESETS_PER_USER);
+    // Deleting one makes room for one.
+    const [first] = (await req(u, "GET", "/api/filter-presets")).json();
+    expect((await req(u, "DELETE", `/api/filter-presets/${first.id}`)).statusCode).toBe(204);
+    expect((await req(u, "POST", "/api/filter-presets", body({ name: "One more" }))).statusCode).toBe(201);
+  });
+
+  it("a restore that would pass the count bound changes nothing; one replacing same-named presets fits", async () => {
+    const u = await proUser();
+    for (let i = 0; i < 45; i++) expect((await req(u, "POST", "/api/filter-presets", body({ name: `Kept ${i}` }))).statusCode).toBe(201);
+    const tooMany = await restore(
+      u,
+      Array.from({ length: 10 }, (_, i) => body({ name: `Restored ${i}` })),
+    );
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toEqual({ error: TOO_MANY_PRESETS });
+    expect(await countOf(u)).toBe(45);
+    // Same names and category replace what is there: the count stays within the bound.
+    const replacing = await restore(
+      u,
+      Array.from({ length: 10 }, (_, i) => body({ name: `Kept ${i}` })),
+    );
+    expect(replacing.statusCode).toBe(200);
+    expect(await countOf(u)).toBe(45);
+    // Concurrent restores of new names cannot pass the bound together either.
+    const both = await Promise.all(
+      [0, 1].map((k) =>
+        restore(
+          u,
+          [0, 1, 2, 3].map((i) => body({ name: `Batch ${k}-${i}` })),
+        ),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await countOf(u)).toBe(49);
   });
 });

@@ -19,6 +19,7 @@ import { requirePremium } from "../auth/premium";
 import type { Db } from "../db/client";
 import { appliedActions, filterPresets } from "../db/schema";
 import { HttpError } from "../plugins/errors";
+import { ensurePresetRoom } from "../services/filter-preset-room";
 
 const COLLECTION = "filter-presets";
 type PresetRow = typeof filterPresets.$inferSelect;
@@ -96,6 +97,7 @@ export const filterPresetRoutes: FastifyPluginAsyncZod = async (app) => {
             .limit(1);
           return { row, created: false };
         }
+        await ensurePresetRoom(tx as unknown as Db, userId, 1);
         const [row] = await tx
           .insert(filterPresets)
           .values({ userId, name: preset.name, description: preset.description, category: preset.category, criteria: preset.criteria })

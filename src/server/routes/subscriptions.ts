@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type Stripe from "stripe";
 import { z } from "zod";
 import { getPlan, type PlanType } from "../../domain/pricing";
 import { PlanTypeSchema } from "../../domain/schemas/plan-type";
@@ -18,15 +19,26 @@ import { users } from "../db/schema";
 import { HttpError } from "../plugins/errors";
 import { presentSubscription } from "../presenters/subscription";
 import { enforceLimit } from "../services/rate-limit";
-import { claimTrial, emailHmac, hadTrial } from "../services/trial-grants";
 import {
+  claimSubscribe,
+  isStale,
+  nameClaimedSubscription,
+  releaseClaim,
+  takeOverClaim,
+  waitForClaim,
+  type SubscribeClaim,
+} from "../services/subscribe-claims";
+import { anyGrant, claimTrial, emailHmac, grantHashes, hadTrial, releaseTrial } from "../services/trial-grants";
+import {
+  cancelNow,
+  clientSecretOf,
   createCustomer,
   createLifetimePayment,
   retrieveSubscription,
   startSubscription,
   stripeFor,
   subscriptionChange,
-  clientSecretOf,
+  type StartedSubscription,
 } from "../services/payments";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -34,6 +46,14 @@ export const ALREADY_PRO = "You already have CleanSpace Pro";
 export const TRIAL_USED = "Your free trial has already been used";
 export const PAYMENTS_OFF = "Payments are not configured on this server";
 export const VERIFY_FIRST = "Please confirm your e-mail address to start your free trial";
+export const STILL_STARTING = "Your subscription is still being set up. Please try again in a moment.";
+/**
+ * Requests for another plan this soon after a subscription was started are the same click
+ * (a double submit, two tabs): they get the first one. Later, choosing another plan replaces
+ * a subscription that is not paid yet.
+ */
+const SAME_CLICK_MS = 10_000;
+const ENDED_STATUSES = new Set<string>(["canceled", "incomplete_expired"]);
 /** Each call may create a subscription at Stripe: at most this many per user per hour. */
 export const SUBSCRIBE_PER_HOUR = 10;
 
@@ -80,6 +100,7 @@ async function startCardFreeTrial(app: FastifyInstance, userId: number, plan: Pl
   if (plan === "lifetime") throw new HttpError(503, PAYMENTS_OFF);
   const email = (await loadUser(app, userId)).email;
   const hmac = await emailHmac(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, email);
+  const hashes = await grantHashes(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, email);
   return app.db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!row) throw new HttpError(401, "Authentication required");
@@ -88,7 +109,7 @@ async function startCardFreeTrial(app: FastifyInstance, userId: number, plan: Pl
     if (status === "active") throw new HttpError(409, ALREADY_PRO);
     if (row.trialEndsAt) throw new HttpError(409, TRIAL_USED);
     if (!row.emailVerifiedAt) throw new HttpError(403, VERIFY_FIRST);
-    if (row.email !== email || !(await claimTrial(tx, hmac))) throw new HttpError(409, TRIAL_USED);
+    if (row.email !== email || (await anyGrant(tx, hashes)) || !(await claimTrial(tx, hmac))) throw new HttpError(409, TRIAL_USED);
     const trialEndsAt = new Date(Date.now() + getPlan(plan).trialDays * DAY_MS);
     await tx
       .update(users)
@@ -105,41 +126,11 @@ async function startCardFreeTrial(app: FastifyInstance, userId: number, plan: Pl
   });
 }
 
-async function subscribeWithStripe(app: FastifyInstance, row: UserRow, plan: PlanType): Promise<CreateSubscriptionResponse> {
-  const stripe = stripeFor(app.env)!;
-  const status = effectiveStatus(row);
-  if (plan !== "lifetime" && status === "active") throw new HttpError(409, ALREADY_PRO);
-  if (plan !== "lifetime" && status === "trial" && row.stripeSubscriptionId) {
-    // The same trial again (same end date); its card form if no card was added yet.
-    const { clientSecret } = clientSecretOf(await retrieveSubscription(stripe, row.stripeSubscriptionId));
-    const trialEndsAt = iso(row.trialEndsAt);
-    return clientSecret ? { status: "requires_setup", clientSecret, intent: "setup", trialEndsAt } : { status: "trial", trialEndsAt };
-  }
-  // Every Stripe call happens before the one database write: a provider error changes nothing here.
-  const customerId = row.stripeCustomerId ?? (await createCustomer(stripe, row));
-  if (plan === "lifetime") {
-    const intent = await createLifetimePayment(stripe, {
-      customerId,
-      userId: row.id,
-      amount: app.env.STRIPE_LIFETIME_AMOUNT,
-      attempt: attemptOf(row),
-    });
-    if (!intent.client_secret) throw new HttpError(502, "Payment provider error: no client secret");
-    if (!row.stripeCustomerId) await app.db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, row.id));
-    return { status: "requires_payment", clientSecret: intent.client_secret, intent: "payment" };
-  }
-  // One trial per person: an account or address that already had one pays from day one.
-  const usedTrial = row.trialEndsAt !== null || (await hadTrial(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email));
-  const trialDays = usedTrial ? 0 : getPlan(plan).trialDays;
-  const started = await startSubscription(stripe, app.env, { customerId, userId: row.id, plan, trialDays, attempt: attemptOf(row) });
-  if (started.subscription.status === "trialing")
-    await claimTrial(app.db, await emailHmac(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email));
-  const change = subscriptionChange(app.env, started.subscription, row) ?? {};
-  const [saved] = await app.db
-    .update(users)
-    .set({ stripeCustomerId: customerId, ...change })
-    .where(eq(users.id, row.id))
-    .returning();
+/** The answer for a subscription Stripe made, with the user's row as it was saved. */
+function answerFor(
+  started: Pick<StartedSubscription, "clientSecret" | "intent"> & { subscription: Pick<Stripe.Subscription, "status"> },
+  saved: UserRow | undefined,
+): CreateSubscriptionResponse {
   const trialEndsAt = started.subscription.status === "trialing" ? iso(saved?.trialEndsAt ?? null) : null;
   if (!started.clientSecret) {
     if (trialEndsAt) return { status: "trial", trialEndsAt };
@@ -151,6 +142,102 @@ async function subscribeWithStripe(app: FastifyInstance, row: UserRow, plan: Pla
     intent: started.intent,
     trialEndsAt,
   };
+}
+
+/**
+ * The claim's owner starts the subscription. The one-trial claim is taken first (its unique
+ * key decides between concurrent accounts of one mailbox) and given back if Stripe refuses;
+ * every Stripe call happens before the user's row is written, so a provider error changes
+ * nothing here.
+ */
+async function startClaimed(
+  app: FastifyInstance,
+  stripe: Stripe,
+  row: UserRow,
+  claim: SubscribeClaim,
+): Promise<CreateSubscriptionResponse> {
+  const plan = PlanTypeSchema.parse(claim.plan) as "monthly" | "yearly";
+  let trialHmac: string | null = null;
+  if (row.trialEndsAt === null && !(await hadTrial(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email))) {
+    const hmac = await emailHmac(app.db, app.env.TRIAL_EMAIL_HMAC_KEY, row.email);
+    if (await claimTrial(app.db, hmac)) trialHmac = hmac;
+  }
+  let customerId: string;
+  let started: StartedSubscription;
+  try {
+    customerId = row.stripeCustomerId ?? (await createCustomer(stripe, row));
+    const trialDays = trialHmac ? getPlan(plan).trialDays : 0;
+    started = await startSubscription(stripe, app.env, { customerId, userId: row.id, plan, trialDays, attempt: claim.attempt });
+  } catch (err) {
+    await releaseClaim(app.db, claim);
+    if (trialHmac) await releaseTrial(app.db, trialHmac);
+    throw err;
+  }
+  const change = subscriptionChange(app.env, started.subscription, row) ?? {};
+  const [saved] = await app.db
+    .update(users)
+    .set({ stripeCustomerId: customerId, ...change })
+    .where(eq(users.id, row.id))
+    .returning();
+  // Named last: a waiting request that reads the name finds the user's row already saved.
+  await nameClaimedSubscription(app.db, claim, started.subscription.id);
+  return answerFor(started, saved);
+}
+
+/**
+ * Monthly or yearly with Stripe: one subscription start per user at a time
+ * (services/subscribe-claims.ts). A request that does not own the claim answers with the
+ * subscription the owner made. A later request replaces it when it has ended, or when it
+ * is still unpaid and another plan is chosen after SAME_CLICK_MS (the unpaid one is
+ * cancelled at Stripe first, so the account never has two).
+ */
+async function subscribeToPlan(app: FastifyInstance, stripe: Stripe, row: UserRow, plan: "monthly" | "yearly") {
+  for (let round = 0; round < 3; round++) {
+    const { claim, owner } = await claimSubscribe(app.db, row.id, plan);
+    if (owner) return startClaimed(app, stripe, row, claim);
+    const now = claim.subscriptionId ? claim : await waitForClaim(app.db, claim);
+    if (!now) continue; // the owner failed and let go: claim again
+    if (now.attempt !== claim.attempt && !now.subscriptionId) continue;
+    if (now.subscriptionId) {
+      const sub = await retrieveSubscription(stripe, now.subscriptionId);
+      const ended = ENDED_STATUSES.has(sub.status);
+      const anotherPlan = sub.status === "incomplete" && now.plan !== plan && Date.now() - now.claimedAt.getTime() >= SAME_CLICK_MS;
+      if (!ended && !anotherPlan) {
+        const [saved] = await app.db.select().from(users).where(eq(users.id, row.id));
+        return answerFor({ subscription: sub, ...clientSecretOf(sub) }, saved);
+      }
+      if (anotherPlan) await cancelNow(stripe, sub.id);
+    } else if (!isStale(now)) {
+      throw new HttpError(503, STILL_STARTING, { "retry-after": "5" });
+    }
+    const mine = await takeOverClaim(app.db, now, plan);
+    if (mine) return startClaimed(app, stripe, row, mine);
+  }
+  throw new HttpError(503, STILL_STARTING, { "retry-after": "5" });
+}
+
+async function subscribeWithStripe(app: FastifyInstance, row: UserRow, plan: PlanType): Promise<CreateSubscriptionResponse> {
+  const stripe = stripeFor(app.env)!;
+  const status = effectiveStatus(row);
+  if (plan !== "lifetime" && status === "active") throw new HttpError(409, ALREADY_PRO);
+  if (plan !== "lifetime" && status === "trial" && row.stripeSubscriptionId) {
+    // The same trial again (same end date); its card form if no card was added yet.
+    const { clientSecret } = clientSecretOf(await retrieveSubscription(stripe, row.stripeSubscriptionId));
+    const trialEndsAt = iso(row.trialEndsAt);
+    return clientSecret ? { status: "requires_setup", clientSecret, intent: "setup", trialEndsAt } : { status: "trial", trialEndsAt };
+  }
+  if (plan !== "lifetime") return subscribeToPlan(app, stripe, row, plan);
+  // Every Stripe call happens before the one database write: a provider error changes nothing here.
+  const customerId = row.stripeCustomerId ?? (await createCustomer(stripe, row));
+  const intent = await createLifetimePayment(stripe, {
+    customerId,
+    userId: row.id,
+    amount: app.env.STRIPE_LIFETIME_AMOUNT,
+    attempt: attemptOf(row),
+  });
+  if (!intent.client_secret) throw new HttpError(502, "Payment provider error: no client secret");
+  if (!row.stripeCustomerId) await app.db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, row.id));
+  return { status: "requires_payment", clientSecret: intent.client_secret, intent: "payment" };
 }
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {

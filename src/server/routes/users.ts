@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messages } from "../../domain/messages";
 import { CreateUserSchema, DeleteAccountSchema, PublicUserSchema, UpdateUserSchema } from "../../domain/schemas/auth";
-import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
+import { weakPasswordMessage } from "../auth/password-strength";
+import { hashPassword, verifyPassword } from "../auth/passwords";
 import { requireOwnUser } from "../auth/guard";
 import { clearSessionCookie, createSession, setSessionCookie } from "../auth/sessions";
 import { mailOutbox, users } from "../db/schema";
@@ -30,9 +31,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/api/users", { schema: { body: CreateUserSchema, response: { 201: CreatedUserSchema } } }, async (request, reply) => {
     await enforceLimit(app.limiter, `register:ip:${request.client}`, app.limits.register, 3600_000);
     const { name, email, password } = request.body;
-    if (await isCommonPassword(password)) {
-      throw fieldError("password", messages.passwordTooCommon);
-    }
+    const weak = weakPasswordMessage(password, { name, email });
+    if (weak) throw fieldError("password", weak);
     let created: typeof users.$inferSelect | undefined;
     try {
       [created] = await app.db
@@ -87,11 +87,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new HttpError(404, "Not found");
       // A stolen session must not become unlimited password guessing.
       await enforceLimit(app.limiter, `reauth:ip:${request.client}`, app.limits.passwordCheckPerIp, 15 * 60_000);
-      await app.throttles.reauth.check(row.email, request.client);
-      if (!(await verifyPassword(row.password, request.body.password))) {
-        await app.throttles.reauth.fail(row.email, request.client);
-        throw new HttpError(403, "Incorrect password");
-      }
+      const attempt = await app.throttles.reauth.reserve(row.email, request.client);
+      if (!(await verifyPassword(row.password, request.body.password))) throw new HttpError(403, "Incorrect password");
+      await attempt.release();
       // The card provider first: if the subscription cannot be cancelled (502), nothing is
       // deleted, so nobody is left billed for an account that no longer exists.
       await endBillingBeforeDeletion(app, row);

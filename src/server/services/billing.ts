@@ -5,7 +5,7 @@
  * returns (subscriptionChange), exactly as the webhook does. Without Stripe keys only the
  * card-free trial exists, and cancelling it ends it at once (decision 004, 011).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import { canCancelBeforeRenewal, isRefundable } from "../../domain/billing";
@@ -32,6 +32,7 @@ export const NOTHING_TO_RESUME = "There is no cancelled subscription to resume";
 export const NO_PLAN_CHANGE = "Only a monthly or yearly subscription paid by card can change plan";
 export const NO_PROVIDER = "Card payments are not configured on this server, so there is no payment method to update";
 export const REFUND_WINDOW_OVER = "Refunds are available within 30 days of the first purchase only";
+export const ALREADY_REFUNDED = "This purchase has already been refunded";
 
 function stripeOrFail(app: FastifyInstance): Stripe {
   const stripe = stripeFor(app.env);
@@ -88,14 +89,30 @@ export async function paymentPortalUrl(app: FastifyInstance, row: UserRow): Prom
 
 /**
  * Terms: refunds within 30 days of the initial purchase. Refunds the charges, ends the
- * subscription now, and ends Pro (lifetime included).
+ * subscription now, and ends Pro (lifetime included). The refund is claimed in the user's row
+ * (refundedAt, set only where it is empty) before Stripe is called: of a double click, one
+ * refunds and the other is told it is done (issue 39), and a Stripe failure gives the claim back.
  */
 export async function refundPurchase(app: FastifyInstance, row: UserRow): Promise<{ row: UserRow; refundedCents: number }> {
+  if (row.refundedAt) throw new HttpError(409, ALREADY_REFUNDED);
   if (!isRefundable(row)) throw new HttpError(409, REFUND_WINDOW_OVER);
   const stripe = stripeOrFail(app);
-  if (!row.stripeCustomerId) throw new HttpError(409, REFUND_WINDOW_OVER);
-  const refundedCents = await refundCustomer(stripe, { customerId: row.stripeCustomerId, userId: row.id });
-  if (row.stripeSubscriptionId) await endLiveSubscription(stripe, row.stripeSubscriptionId);
+  const customerId = row.stripeCustomerId;
+  if (!customerId) throw new HttpError(409, REFUND_WINDOW_OVER);
+  const [claimed] = await app.db
+    .update(users)
+    .set({ refundedAt: new Date() })
+    .where(and(eq(users.id, row.id), isNull(users.refundedAt)))
+    .returning({ id: users.id });
+  if (!claimed) throw new HttpError(409, ALREADY_REFUNDED);
+  let refundedCents: number;
+  try {
+    refundedCents = await refundCustomer(stripe, { customerId, userId: row.id });
+    if (row.stripeSubscriptionId) await endLiveSubscription(stripe, row.stripeSubscriptionId);
+  } catch (err) {
+    await app.db.update(users).set({ refundedAt: null }).where(eq(users.id, row.id));
+    throw err;
+  }
   const [saved] = await app.db
     .update(users)
     .set({

@@ -36,6 +36,17 @@ export async function startEmailChange(db: Db, user: { id: number; email: string
   return { confirmToken, undoToken, expiresAt: new Date(now.getTime() + CONFIRM_TTL_MS) };
 }
 
+/**
+ * Ends every change still waiting for its confirmation (issue 39 #4): after a password
+ * change or reset, a change started with the old password must not be confirmable. Confirmed
+ * changes keep their undo link: that belongs to the owner of the old address.
+ */
+export async function cancelPendingEmailChanges(db: Db, userId: number): Promise<void> {
+  await db
+    .delete(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), isNull(emailChanges.revertedAt)));
+}
+
 export async function pendingEmailChange(db: Db, userId: number, now = new Date()) {
   const [row] = await db
     .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.confirmExpiresAt })

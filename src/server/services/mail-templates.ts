@@ -1,13 +1,19 @@
-/** The texts of the mail we send. Plain text: readable everywhere, nothing to render. */
+/**
+ * The texts of the mail we send. Plain text: readable everywhere, nothing to render.
+ * Invariant (issue 39 #8): no text a user typed appears in a mail, except an address our
+ * schema validated and only where it is named as the address. Anyone can register with a
+ * stranger's address, so a display name in a greeting would let them write the first line
+ * of "our" mail to that stranger; we greet without it.
+ */
 import { PRODUCT_NAME } from "../../domain/brand";
 import type { MailMessage } from "./mail";
 
 /** Sent at registration; it carries the link that confirms the address. */
-export function welcomeMail(user: { name: string; email: string }, verifyLink: string): MailMessage {
+export function welcomeMail(user: { email: string }, verifyLink: string): MailMessage {
   return {
     to: user.email,
     subject: `Welcome to ${PRODUCT_NAME}`,
-    text: `Hi ${user.name},\n\nYour ${PRODUCT_NAME} account is ready. Scans run on your own device: your file names and contents never leave it.\n\nPlease confirm your e-mail address by opening this link within 3 days:\n${verifyLink}\nYour account works without it; a free trial starts once the address is confirmed.\n\nHappy decluttering!\nThe ${PRODUCT_NAME} team`,
+    text: `Hello,\n\nYour ${PRODUCT_NAME} account is ready. Scans run on your own device: your file names and contents never leave it.\n\nPlease confirm your e-mail address by opening this link within 3 days:\n${verifyLink}\nYour account works without it; a free trial starts once the address is confirmed.\n\nHappy decluttering!\nThe ${PRODUCT_NAME} team`,
   };
 }
 
@@ -43,27 +49,27 @@ export function emailChangeNoticeMail(oldEmail: string, newEmail: string, undoLi
   };
 }
 
-export function verifyEmailMail(user: { name: string; email: string }, link: string): MailMessage {
+export function verifyEmailMail(user: { email: string }, link: string): MailMessage {
   return {
     to: user.email,
     subject: `Confirm your ${PRODUCT_NAME} e-mail address`,
-    text: `Hi ${user.name},\n\nPlease confirm this is your address by opening this link within 3 days:\n${link}\n\nYour account works without it; a free trial starts once the address is confirmed.\n\nIf you didn't create a ${PRODUCT_NAME} account, ignore this message.`,
+    text: `Hello,\n\nPlease confirm this is your address by opening this link within 3 days:\n${link}\n\nYour account works without it; a free trial starts once the address is confirmed.\n\nIf you didn't create a ${PRODUCT_NAME} account, ignore this message.`,
   };
 }
 
-export function paymentFailedMail(user: { name: string; email: string }, link: string, graceEnds: Date): MailMessage {
+export function paymentFailedMail(user: { email: string }, link: string, graceEnds: Date): MailMessage {
   return {
     to: user.email,
     subject: `Your ${PRODUCT_NAME} payment didn't go through`,
-    text: `Hi ${user.name},\n\nWe couldn't charge your card for ${PRODUCT_NAME} Pro. You keep Pro until ${graceEnds.toUTCString()}; after that it is suspended until a payment succeeds.\n\nUpdate your payment method here:\n${link}\n\nThe ${PRODUCT_NAME} team`,
+    text: `Hello,\n\nWe couldn't charge your card for ${PRODUCT_NAME} Pro. You keep Pro until ${graceEnds.toUTCString()}; after that it is suspended until a payment succeeds.\n\nUpdate your payment method here:\n${link}\n\nThe ${PRODUCT_NAME} team`,
   };
 }
 
-export function trialEndingMail(user: { name: string; email: string }, link: string, trialEnds: Date | null): MailMessage {
+export function trialEndingMail(user: { email: string }, link: string, trialEnds: Date | null): MailMessage {
   const when = trialEnds ? `on ${trialEnds.toUTCString()}` : "in 3 days";
   return {
     to: user.email,
     subject: `Your ${PRODUCT_NAME} trial ends soon`,
-    text: `Hi ${user.name},\n\nYour free trial of ${PRODUCT_NAME} Pro ends ${when}, and then your card is charged for your plan.\n\nTo cancel before then, or to change plan, open Settings → Subscription:\n${link}\n\nThe ${PRODUCT_NAME} team`,
+    text: `Hello,\n\nYour free trial of ${PRODUCT_NAME} Pro ends ${when}, and then your card is charged for your plan.\n\nTo cancel before then, or to change plan, open Settings → Subscription:\n${link}\n\nThe ${PRODUCT_NAME} team`,
   };
 }

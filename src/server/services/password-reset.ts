@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { passwordResetTokens } from "../db/schema";
+import { passwordResetTokens, users } from "../db/schema";
 
 export const RESET_TTL_MS = 3600_000;
 
@@ -17,6 +17,18 @@ export async function issueResetToken(db: Db, userId: number, now = new Date()):
   const token = randomBytes(32).toString("base64url");
   await db.insert(passwordResetTokens).values({ tokenHash: sha256(token), userId, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
   return token;
+}
+
+/** The name and address of the account a live token opens (without using it), or null. */
+export async function resetTokenOwner(db: Db, token: string, now = new Date()): Promise<{ name: string; email: string } | null> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+    );
+  return row ?? null;
 }
 
 /** Claims a live token atomically (a second use finds nothing); the user's id, or null. */

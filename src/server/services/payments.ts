@@ -145,7 +145,8 @@ export async function startSubscription(
 }
 
 export async function retrieveSubscription(stripe: Stripe, id: string): Promise<Stripe.Subscription> {
-  return callStripe(() => stripe.subscriptions.retrieve(id, { expand: ["pending_setup_intent"] }));
+  // Both secrets a browser may need to finish: the SetupIntent's (trial) or the first invoice's.
+  return callStripe(() => stripe.subscriptions.retrieve(id, { expand: ["latest_invoice.confirmation_secret", "pending_setup_intent"] }));
 }
 
 export async function createLifetimePayment(stripe: Stripe, args: { customerId: string; userId: number; amount: number; attempt: string }) {

@@ -20,6 +20,11 @@ export interface RateLimiter {
   peek(key: string): Promise<Hit>;
   /** Forgets `key` (a successful sign-in ends that client's run of failures). */
   clear(key: string): Promise<void>;
+  /**
+   * Takes back one event counted by `hit` (a reserved attempt that turned out not to count),
+   * only in the window that `hit` answered: a window that has ended since is left alone.
+   */
+  release(key: string, hit: Hit): Promise<void>;
 }
 
 export function createDbRateLimiter(db: Db): RateLimiter {
@@ -46,18 +51,20 @@ export function createDbRateLimiter(db: Db): RateLimiter {
     async clear(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
+    async release(key, hit) {
+      // Windows are at least minutes long, so a reset time within a second of the one `hit`
+      // answered is that window; a newer window ends later.
+      const sameWindowUntil = new Date(hit.resetAt.getTime() + 1000).toISOString();
+      await db.execute(sql`
+        update rate_limits set count = greatest(count - 1, 0)
+        where key = ${key} and reset_at > now() and reset_at <= ${sameWindowUntil}::timestamptz`);
+    },
   };
 }
 
 export function tooManyRequests(resetAt: Date): HttpError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
   return new HttpError(429, `Too many attempts. Please try again in ${seconds} seconds.`, { "retry-after": String(seconds) });
-}
-
-/** Throws a 429 when `key` already holds `max` events in its window (counts nothing). */
-export async function refuseAtLimit(limiter: RateLimiter, key: string, max: number): Promise<void> {
-  const current = await limiter.peek(key);
-  if (current.count >= max) throw tooManyRequests(current.resetAt);
 }
 
 /** Counts one attempt against `key`; throws a 429 with Retry-After past `max`. */

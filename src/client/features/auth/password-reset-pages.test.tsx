@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { messages } from "../../../domain/messages";
 import { ForgotPasswordPage } from "./forgot-password-page";
 import { ResetPasswordPage } from "./reset-password-page";
 import { deferred, findToast, jsonResponse, renderAuthPage, resetAuthTestState, stubApi } from "./testing/render-auth-page";
@@ -68,7 +69,7 @@ describe("ResetPasswordPage", () => {
   });
 
   it("shows a password issue from the server under the field", async () => {
-    const common = "This password is too common. Please choose a less guessable one.";
+    const common = messages.passwordTooCommon;
     stubApi({
       "POST /api/auth/password-reset/confirm": () => jsonResponse(400, { error: common, issues: [{ field: "password", message: common }] }),
     });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { messages } from "../../../domain/messages";
 import { RegisterPage } from "./register-page";
 import { deferred, findToast, jsonResponse, renderAuthPage, resetAuthTestState, stubApi } from "./testing/render-auth-page";
 
@@ -95,7 +96,7 @@ describe("RegisterPage", () => {
   });
 
   it("shows a 400's field issue under its field, in the toast, and focuses it", async () => {
-    const common = "This password is too common. Please choose a less guessable one.";
+    const common = messages.passwordTooCommon;
     stubApi({ "POST /api/users": () => jsonResponse(400, { error: common, issues: [{ field: "password", message: common }] }) });
     const { user, location } = renderAuthPage(<RegisterPage />, { path: "/register" });
     await fill(user, { password: "password1" });

@@ -38,7 +38,9 @@ export function PrivacyRetention() {
         <li>
           <strong>One-trial check:</strong> if your account started a free trial without a card, we keep a keyed hash (HMAC) of its e-mail
           address even after the account is deleted, so each address gets one free trial. Without our secret key the hash cannot be turned
-          back into the address, and it is used for nothing else.
+          back into the address, and it is used for nothing else. The hash is taken of the mailbox, not the exact spelling: we lower-case
+          the address, drop a &ldquo;+tag&rdquo; (name+anything@example.com counts as name@example.com) and, for Gmail, ignore dots and
+          treat googlemail.com as gmail.com, because those spellings all deliver to one mailbox.
         </li>
         <li>
           <strong>Early-access signups:</strong> until you ask us to remove you.

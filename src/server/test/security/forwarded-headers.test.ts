@@ -46,10 +46,12 @@ describe("links in mail come from configuration only (issue 18 #1)", () => {
     it(`${label}, whatever Host / X-Forwarded-* / Forwarded say`, async () => {
       const t = await createTestApp(env);
       try {
-        // Each request passes the CSRF check (its Origin matches what the server accepts);
-        // every header a client could choose points elsewhere.
-        const sameOrigin = (host: string) =>
-          "APP_ORIGIN" in env ? { origin: "https://app.example", host: "app.example" } : { origin: `http://${host}`, host };
+        // Each request passes the CSRF check (its Origin matches what the server accepts:
+        // scheme and host, the scheme from X-Forwarded-Proto when the peer is a trusted
+        // proxy); every header a client could choose points elsewhere.
+        const sameOrigin = (host: string, scheme = "http") =>
+          "APP_ORIGIN" in env ? { origin: "https://app.example", host: "app.example" } : { origin: `${scheme}://${host}`, host };
+        const spoofedScheme = "TRUST_PROXY" in env ? "https" : "http";
         const created = await t.app.inject({
           method: "POST",
           url: "/api/users",
@@ -57,7 +59,7 @@ describe("links in mail come from configuration only (issue 18 #1)", () => {
           payload: { name: "L", email: uniqueEmail(), password: "correct horse battery" },
         });
         const user = { email: created.json<{ email: string }>().email } as TestUser;
-        expect(await resetLinkFor(t, user, { ...SPOOFS(1), ...sameOrigin("evil.example") })).toBe(expected);
+        expect(await resetLinkFor(t, user, { ...SPOOFS(1), ...sameOrigin("evil.example", spoofedScheme) })).toBe(expected);
         expect(await resetLinkFor(t, user, sameOrigin("evil.example:8443"))).toBe(expected);
       } finally {
         await t.close();
