@@ -45,6 +45,7 @@ export async function loadPhotoCode() {
         'export * from "./src/domain/photos/index";',
         'export * as thresholds from "./src/domain/photos/thresholds";',
         'export { groupSimilar } from "./src/domain/photos/similar-groups";',
+        'export { analysePhotos as analysePhotosTuned } from "./src/domain/photos/analyse-photos";',
         'export { analysePhotoFiles } from "./src/cli/photos/analyse-photo-files";',
       ].join("\n"),
       resolveDir: repo,

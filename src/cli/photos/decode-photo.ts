@@ -1,5 +1,5 @@
 import { open, readFile } from "node:fs/promises";
-import { ANALYSIS_EDGE, hasCameraExif, type GreyImage } from "../../domain/photos/index";
+import { ANALYSIS_EDGE, hasCameraExif, type RgbaImage } from "../../domain/photos/index";
 import type { Sharp } from "sharp";
 import type { SharpModule } from "./load-sharp";
 import { readBmp } from "./read-bmp";
@@ -15,7 +15,8 @@ const EXIF_HEAD_BYTES = 128 * 1024;
 export type DecodeMode = "reduced" | "full";
 
 export interface DecodedPhoto {
-  grey: GreyImage;
+  /** The analysis image (analyseRgba's input). */
+  rgba: RgbaImage;
   /** Original size, as displayed (EXIF orientation applied). */
   width: number;
   height: number;
@@ -23,10 +24,9 @@ export interface DecodedPhoto {
 }
 
 /**
- * One photo, decoded for analysis: the grey image of at most ANALYSIS_EDGE px, oriented as
- * displayed, luma computed as the browser decoder computes it (photos-contract.md), so the
- * CLI and the app see the same numbers. Transparent pixels count as black, as a canvas
- * returns them. Throws when the file cannot be decoded (the caller counts it as skipped).
+ * One photo, decoded for analysis: the RGBA image of at most ANALYSIS_EDGE px, oriented as
+ * displayed (EXIF orientation applied before anything is measured), which the domain's
+ * analyseRgba measures as it measures the browser's. Throws when the file cannot be decoded (the caller counts it as skipped).
  */
 export async function decodePhoto(sharp: SharpModule, path: string, mode: DecodeMode): Promise<DecodedPhoto> {
   const head = await readHead(path);
@@ -51,32 +51,19 @@ async function decodeBmp(sharp: SharpModule, path: string): Promise<DecodedPhoto
   return { ...(await toAnalysisImage(source)), width: bmp.width, height: bmp.height, camera: false };
 }
 
-async function toAnalysisImage(source: Sharp): Promise<{ grey: GreyImage }> {
+async function toAnalysisImage(source: Sharp): Promise<{ rgba: RgbaImage }> {
   const { data, info } = await source
     .resize(ANALYSIS_EDGE, ANALYSIS_EDGE, { fit: "inside", withoutEnlargement: true })
-    .flatten({ background: "#000000" })
     .toColourspace("srgb")
+    .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { grey: toLuma(data, info.width, info.height, info.channels) };
+  return { rgba: { width: info.width, height: info.height, data } };
 }
 
 async function decodeFully(sharp: SharpModule, path: string): Promise<Sharp> {
   const { data, info } = await sharp(path, { failOn: "none", autoOrient: true }).raw().toBuffer({ resolveWithObject: true });
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-}
-
-/** luma = (299 R + 587 G + 114 B) / 1000, the contract's formula. */
-function toLuma(data: Uint8Array, width: number, height: number, channels: number): GreyImage {
-  const grey = new Uint8Array(width * height);
-  if (channels < 3) {
-    for (let i = 0; i < grey.length; i++) grey[i] = data[i * channels]!;
-  } else {
-    for (let i = 0, p = 0; i < grey.length; i++, p += channels) {
-      grey[i] = Math.round((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000);
-    }
-  }
-  return { width, height, data: grey };
 }
 
 async function readHead(path: string): Promise<Uint8Array> {
