@@ -1,11 +1,22 @@
 import type { RgbaImage } from "./rgba-image";
-import { GRAPHIC_MAX_COLOURS, GRAPHIC_MIN_FLAT_SHARE, GRAPHIC_MAX_EDGE, GRAPHIC_MIN_TRANSPARENT_SHARE } from "./thresholds";
+import {
+  GRAPHIC_MAX_COLOURS,
+  GRAPHIC_MAX_GENTLE_SHARE,
+  GRAPHIC_MIN_FLAT_SHARE,
+  GRAPHIC_MAX_EDGE,
+  GRAPHIC_MIN_TRANSPARENT_SHARE,
+} from "./thresholds";
+
+/** Neighbours this close (levels, the largest channel's difference) are shading, not a drawn edge. */
+const GENTLE_STEP = 2;
 
 export interface GraphicTraits {
   /** Share of pixels not fully opaque. */
   transparent: number;
   /** Share of horizontally adjacent pixel pairs with exactly the same colour. */
   flat: number;
+  /** Share of the unequal neighbour pairs that differ by at most GENTLE_STEP levels: smooth shading, not an edge. */
+  gentle: number;
   /** Distinct colours, counted up to GRAPHIC_MAX_COLOURS + 1. */
   colours: number;
 }
@@ -30,15 +41,25 @@ export function graphicTraits(image: RgbaImage): GraphicTraits {
   }
   const seen = new Set<number>();
   let same = 0;
+  let gentle = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const q = (y * width + x) * 3;
       if (seen.size <= GRAPHIC_MAX_COLOURS) seen.add((rgb[q]! << 16) | (rgb[q + 1]! << 8) | rgb[q + 2]!);
-      if (x + 1 < width && rgb[q] === rgb[q + 3] && rgb[q + 1] === rgb[q + 4] && rgb[q + 2] === rgb[q + 5]) same++;
+      if (x + 1 < width) {
+        const step = Math.max(Math.abs(rgb[q]! - rgb[q + 3]!), Math.abs(rgb[q + 1]! - rgb[q + 4]!), Math.abs(rgb[q + 2]! - rgb[q + 5]!));
+        if (step === 0) same++;
+        else if (step <= GENTLE_STEP) gentle++;
+      }
     }
   }
   const pairs = (width - 1) * height;
-  return { transparent: transparent / pixels, flat: pairs > 0 ? same / pairs : 1, colours: seen.size };
+  return {
+    transparent: transparent / pixels,
+    flat: pairs > 0 ? same / pairs : 1,
+    colours: seen.size,
+    gentle: pairs > same ? gentle / (pairs - same) : 0,
+  };
 }
 
 /**
@@ -49,5 +70,7 @@ export function graphicTraits(image: RgbaImage): GraphicTraits {
 export function isGraphic(original: { width: number; height: number }, traits: GraphicTraits): boolean {
   if (Math.max(original.width, original.height) <= GRAPHIC_MAX_EDGE) return true;
   if (traits.transparent >= GRAPHIC_MIN_TRANSPARENT_SHARE) return true;
-  return traits.flat >= GRAPHIC_MIN_FLAT_SHARE || traits.colours <= GRAPHIC_MAX_COLOURS;
+  // Flat fills meet at drawn edges; a blurred photo is flat too, but its neighbours differ by shading.
+  if (traits.flat >= GRAPHIC_MIN_FLAT_SHARE && traits.gentle < GRAPHIC_MAX_GENTLE_SHARE) return true;
+  return traits.colours <= GRAPHIC_MAX_COLOURS;
 }

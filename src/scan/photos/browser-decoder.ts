@@ -8,9 +8,8 @@
  * createImageBitmap with resize options is the fallback (Safari before ImageDecoder); in
  * Chromium it decodes at full size whatever the resize asks.
  */
-import type { GreyImage, PhotoFormat } from "../../domain/photos/index";
+import type { PhotoFormat, RgbaImage } from "../../domain/photos/index";
 import { fitInside, jpegDecodeSize, type PixelSize } from "./analysis-size";
-import { rgbaToGrey } from "./luma";
 
 const MIME: Record<PhotoFormat, string> = {
   jpeg: "image/jpeg",
@@ -21,19 +20,23 @@ const MIME: Record<PhotoFormat, string> = {
   heic: "image/heic",
 };
 
-/** A photo decoded for analysis: the grey image at `fitInside(original, edge)` and the original's size. */
-export interface DecodedGrey extends PixelSize {
-  grey: GreyImage;
+/**
+ * A photo decoded for analysis: the RGBA image at `fitInside(displayed, edge)`, EXIF
+ * orientation applied, and the photo's displayed size (the header's, turned when the
+ * orientation turns it).
+ */
+export interface DecodedImage extends PixelSize {
+  rgba: RgbaImage;
 }
 
 /**
  * Decodes one photo. `original` is the size its header gives; null when no header reader
  * knows the format (HEIC), and then the decoder tells.
  */
-export type GreyDecoder = (file: Blob, format: PhotoFormat, original: PixelSize | null, edge: number) => Promise<DecodedGrey>;
+export type ImageDecode = (file: Blob, format: PhotoFormat, original: PixelSize | null, edge: number) => Promise<DecodedImage>;
 
 export interface BrowserDecoder {
-  decode: GreyDecoder;
+  decode: ImageDecode;
   /** Whether this platform decodes the format at all (HEIC mostly not: those photos are counted as skipped). */
   supports(format: PhotoFormat): boolean;
   readonly kind: "image-decoder" | "image-bitmap";
@@ -88,7 +91,7 @@ async function decodeWithImageDecoder(
   original: PixelSize | null,
   edge: number,
   reduced: boolean,
-): Promise<DecodedGrey> {
+): Promise<DecodedImage> {
   const scaled = reduced && original && format === "jpeg" ? jpegDecodeSize(original, edge) : null;
   const decoder = new Decoder({
     data: await file.arrayBuffer(),
@@ -99,8 +102,12 @@ async function decodeWithImageDecoder(
   try {
     const { image } = await decoder.decode({ frameIndex: 0 });
     try {
-      const size = original ?? { width: image.displayWidth, height: image.displayHeight };
-      return { ...size, grey: drawGrey(image, fitInside(size, edge)) };
+      // The frame is drawn oriented (its EXIF Orientation applied, as sharp's autoOrient does);
+      // the header's size is the stored one, so a turned photo's is turned to match.
+      const size = original
+        ? displayedSize(original, { width: image.displayWidth, height: image.displayHeight })
+        : { width: image.displayWidth, height: image.displayHeight };
+      return { ...size, rgba: drawRgba(image, fitInside(size, edge)) };
     } finally {
       image.close();
     }
@@ -109,26 +116,31 @@ async function decodeWithImageDecoder(
   }
 }
 
-async function decodeWithImageBitmap(file: Blob, _format: PhotoFormat, original: PixelSize | null, edge: number): Promise<DecodedGrey> {
-  const target = original ? fitInside(original, edge) : null;
-  const bitmap = target
-    ? await createImageBitmap(file, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: "high" })
-    : await createImageBitmap(file);
+async function decodeWithImageBitmap(file: Blob, _format: PhotoFormat, original: PixelSize | null, edge: number): Promise<DecodedImage> {
+  // No resize asked: where orientation turns the photo, a size from the stored header would squash it.
+  const bitmap = await createImageBitmap(file);
   try {
-    const size = original ?? { width: bitmap.width, height: bitmap.height };
-    return { ...size, grey: drawGrey(bitmap, target ?? fitInside(size, edge)) };
+    const shown = { width: bitmap.width, height: bitmap.height };
+    const size = original ? displayedSize(original, shown) : shown;
+    return { ...size, rgba: drawRgba(bitmap, fitInside(size, edge)) };
   } finally {
     bitmap.close();
   }
 }
 
-/** Draws the decoded frame at the analysis size (the browser's high-quality resample) and reads its luma. */
-function drawGrey(image: CanvasImageSource, size: PixelSize): GreyImage {
+/** The stored size, turned when the decoder shows the photo turned (EXIF Orientation 5–8). */
+function displayedSize(stored: PixelSize, shown: PixelSize): PixelSize {
+  const turned = stored.width !== stored.height && stored.width > stored.height !== shown.width > shown.height;
+  return turned ? { width: stored.height, height: stored.width } : stored;
+}
+
+/** Draws the decoded frame at the analysis size (the browser's high-quality resample) and reads its pixels. */
+function drawRgba(image: CanvasImageSource, size: PixelSize): RgbaImage {
   const canvas = new OffscreenCanvas(size.width, size.height);
   const context = canvas.getContext("2d", { willReadFrequently: true });
   if (!context) throw new Error("No 2D canvas in this worker");
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = "high";
   context.drawImage(image, 0, 0, size.width, size.height);
-  return rgbaToGrey(context.getImageData(0, 0, size.width, size.height).data, size.width, size.height);
+  return { ...size, data: context.getImageData(0, 0, size.width, size.height).data };
 }

@@ -1,8 +1,8 @@
-import { ANALYSIS_EDGE, analyseGrey, hasCameraExif, photoFormatOf, type PhotoFormat } from "../../domain/photos/index";
+import { ANALYSIS_EDGE, analyseRgba, hasCameraExif, photoFormatOf, type PhotoFormat } from "../../domain/photos/index";
 import { cannotHoldImageSize, readImageSize } from "../image-size";
 import type { PhotoAnalyser, ScanEntry, ScanSource } from "../types";
 import type { PixelSize } from "./analysis-size";
-import type { DecodedGrey } from "./browser-decoder";
+import type { DecodedImage } from "./browser-decoder";
 import type { PhotoCache, PhotoOutcome } from "./photo-cache-idb";
 import { analyseScanPhotos } from "./photo-facts-of";
 
@@ -23,7 +23,7 @@ export const PHOTO_BYTES_IN_FLIGHT = 96 * 1024 * 1024;
 
 export interface PhotoStageOptions<Ref> {
   /** Decodes an entry's bytes to the analysis image (the browser: browser-decoder.ts on `entry.ref`). */
-  decode(entry: ScanEntry<Ref>, format: PhotoFormat, original: PixelSize | null, edge: number): Promise<DecodedGrey>;
+  decode(entry: ScanEntry<Ref>, format: PhotoFormat, original: PixelSize | null, edge: number): Promise<DecodedImage>;
   /** False for formats this platform cannot decode: those photos are skipped without a read. */
   supports(format: PhotoFormat): boolean;
   cache?: PhotoCache;
@@ -99,7 +99,8 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
           if (outcome) {
             item.width = outcome.width;
             item.height = outcome.height;
-            item.photo = { hash: outcome.hash, sharpness: outcome.sharpness, camera: outcome.camera };
+            const { width: _w, height: _h, ...traits } = outcome;
+            item.photo = traits;
           }
           run.onProgress?.(++done);
         }
@@ -131,14 +132,13 @@ async function analyseOne<Ref>(
     // Every format but HEIC has a header the engine reads: without one this is no image.
     if (!header && format !== "heic") return null;
     await gate.enter(entry.size);
-    let decoded: DecodedGrey;
+    let decoded: DecodedImage;
     try {
       decoded = await options.decode(entry, format, header, ANALYSIS_EDGE);
     } finally {
       gate.leave(entry.size);
     }
-    const { hash, sharpness } = analyseGrey(decoded.grey);
-    return { width: decoded.width, height: decoded.height, hash, sharpness, camera: hasCameraExif(head) };
+    return { width: decoded.width, height: decoded.height, camera: hasCameraExif(head), ...analyseRgba(decoded.rgba, decoded) };
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     return null; // unreadable or undecodable: counted as skipped
