@@ -145,3 +145,52 @@ export function truthOf(manifest) {
 }
 
 export const fmt = (s) => `P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} (${s.predicted} found, ${s.truth} true)`;
+
+/** The real-photo set's truth (real-photo-set.mjs) as sets of paths: similar pairs are pairs of distinct files of one source photo. */
+export function realTruthOf(manifest) {
+  const families = new Map();
+  for (const f of manifest.files) {
+    if (f.family === null || f.copyOf) continue;
+    families.set(f.family, [...(families.get(f.family) ?? []), f.path]);
+  }
+  const paths = (pred) => new Set(manifest.files.filter(pred).map((f) => f.path));
+  return {
+    similarPairs: pairsOf([...families.values()].filter((g) => g.length > 1)),
+    blurry: paths((f) => f.blurry),
+    screenshots: paths((f) => f.screenshot),
+    graphics: paths((f) => f.graphic),
+    byPath: new Map(manifest.files.map((f) => [f.path, f])),
+  };
+}
+
+/** A report scored against the real-photo set: per class, per variant, and what was missed. `facts` give the paths. */
+export function evaluateReal(facts, report, truth) {
+  const pathOf = new Map(facts.map((f) => [f.id, f.path]));
+  const groups = report.similar.map((g) => g.ids.map((id) => pathOf.get(id)));
+  const found = pairsOf(groups);
+  const grouped = new Set(groups.flat());
+  const paths = (ids) => new Set(ids.map((id) => pathOf.get(id)));
+  const perVariant = {};
+  for (const pair of truth.similarPairs) {
+    for (const p of pair.split("\0")) {
+      const v = truth.byPath.get(p).variant;
+      if (v === "original") continue;
+      perVariant[v] ??= { hits: 0, pairs: 0 };
+      perVariant[v].pairs++;
+      if (found.has(pair)) perVariant[v].hits++;
+    }
+  }
+  const graphicsInGroups = [...grouped].filter((p) => truth.graphics.has(p));
+  return {
+    similar: score(found, truth.similarPairs),
+    graphicsInGroups: graphicsInGroups.length,
+    graphicsInGroupsPaths: graphicsInGroups.slice(0, 10),
+    blurry: score(paths(report.blurry), truth.blurry),
+    screenshots: score(paths(report.screenshots), truth.screenshots),
+    perVariant: Object.fromEntries(Object.entries(perVariant).map(([v, c]) => [v, { recall: c.hits / c.pairs, pairs: c.pairs }])),
+    missedBlurry: [...truth.blurry].filter((p) => !paths(report.blurry).has(p)).slice(0, 10),
+    falseBlurry: [...paths(report.blurry)].filter((p) => !truth.blurry.has(p)).slice(0, 10),
+    falseScreenshots: [...paths(report.screenshots)].filter((p) => !truth.screenshots.has(p)).slice(0, 10),
+    falsePairs: [...found].filter((p) => !truth.similarPairs.has(p)).slice(0, 10),
+  };
+}

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { fmt, load, loadPhotoCode, pairsOf, repo, scanItems, score } from "./photo-lib.mjs";
+import { evaluateReal, fmt, load, loadPhotoCode, realTruthOf, repo, scanItems } from "./photo-lib.mjs";
 
 const opt = { set: "/tmp/cleanspace-real-photos" };
 const argv = process.argv.slice(2);
@@ -24,64 +24,16 @@ if (!existsSync(join(opt.set, "A.manifest.json"))) {
 }
 const code = await loadPhotoCode();
 
-/** Truth as sets of paths: similar pairs are pairs of distinct files of one source photo. */
-function truthOf(manifest) {
-  const families = new Map();
-  for (const f of manifest.files) {
-    if (f.family === null || f.copyOf) continue;
-    families.set(f.family, [...(families.get(f.family) ?? []), f.path]);
-  }
-  const paths = (pred) => new Set(manifest.files.filter(pred).map((f) => f.path));
-  return {
-    similarPairs: pairsOf([...families.values()].filter((g) => g.length > 1)),
-    blurry: paths((f) => f.blurry),
-    screenshots: paths((f) => f.screenshot),
-    graphics: paths((f) => f.graphic),
-    byPath: new Map(manifest.files.map((f) => [f.path, f])),
-  };
-}
-
 async function analyse(half) {
   const dir = join(opt.set, half);
   const manifest = JSON.parse(readFileSync(join(opt.set, `${half}.manifest.json`), "utf8"));
   const items = scanItems(dir);
   const started = performance.now();
   const analysis = await code.analysePhotoFiles(dir, items, { nowMs: Date.now(), concurrency: 2 });
-  return { half, analysis, truth: truthOf(manifest), seconds: (performance.now() - started) / 1000 };
+  return { half, analysis, truth: realTruthOf(manifest), seconds: (performance.now() - started) / 1000 };
 }
 
-function evaluate({ analysis, truth }, report = analysis.report) {
-  const pathOf = new Map(analysis.facts.map((f) => [f.id, f.path]));
-  const groups = report.similar.map((g) => g.ids.map((id) => pathOf.get(id)));
-  const found = pairsOf(groups);
-  const grouped = new Set(groups.flat());
-  const paths = (ids) => new Set(ids.map((id) => pathOf.get(id)));
-  const perVariant = {};
-  for (const pair of truth.similarPairs) {
-    for (const p of pair.split("\0")) {
-      const v = truth.byPath.get(p).variant;
-      if (v === "original") continue;
-      perVariant[v] ??= { hits: 0, pairs: 0 };
-      perVariant[v].pairs++;
-      if (found.has(pair)) perVariant[v].hits++;
-    }
-  }
-  const graphicsInGroups = [...grouped].filter((p) => truth.graphics.has(p));
-  return {
-    similar: score(found, truth.similarPairs),
-    graphicsInGroups: graphicsInGroups.length,
-    graphicsInGroupsPaths: graphicsInGroups.slice(0, 10),
-    blurry: score(paths(report.blurry), truth.blurry),
-    screenshots: score(paths(report.screenshots), truth.screenshots),
-    perVariant: Object.fromEntries(Object.entries(perVariant).map(([v, c]) => [v, { recall: c.hits / c.pairs, pairs: c.pairs }])),
-    missedBlurry: [...truth.blurry].filter((p) => !paths(report.blurry).has(p)).slice(0, 10),
-    falseBlurry: [...paths(report.blurry)].filter((p) => !truth.blurry.has(p)).slice(0, 10),
-    falseScreenshots: [...paths(report.screenshots)].filter((p) => !truth.screenshots.has(p)).slice(0, 10),
-    falsePairs: [...found].filter((p) => !truth.similarPairs.has(p)).slice(0, 10),
-  };
-}
-
-function print(name, run, e) {
+export function print(name, run, e) {
   console.log(`\n${name}: ${run.analysis.facts.length} analysed, ${run.analysis.skippedPaths.length} skipped, ${run.seconds.toFixed(1)} s`);
   console.log(`  Similar pairs   ${fmt(e.similar)}; graphics in groups: ${e.graphicsInGroups}`);
   console.log(`  Blurry          ${fmt(e.blurry)}`);
@@ -103,7 +55,7 @@ const A = await analyse("A");
 const B = await analyse("B");
 const results = { date: new Date().toISOString(), load: load(), thresholds: { ...code.thresholds }, halves: {} };
 for (const run of [A, B]) {
-  const e = evaluate(run);
+  const e = evaluateReal(run.analysis.facts, run.analysis.report, run.truth);
   print(run.half === "A" ? "Half A (tune)" : "Half B (held out)", run, e);
   results.halves[run.half] = { analysed: run.analysis.facts.length, skipped: run.analysis.skippedPaths.length, seconds: run.seconds, ...e };
 }
@@ -113,7 +65,7 @@ if (opt.sweep && code.analysePhotosTuned) {
   const base = { ...code.thresholds.DEFAULT_TUNING };
   const facts = A.analysis.facts;
   const line = (label, t) => {
-    const e = evaluate(A, code.analysePhotosTuned(facts, { nowMs: Date.now(), skipped: 0 }, { ...base, ...t }));
+    const e = evaluateReal(facts, code.analysePhotosTuned(facts, { nowMs: Date.now(), skipped: 0 }, { ...base, ...t }), A.truth);
     console.log(
       `  ${label.padEnd(28)} similar P ${e.similar.precision.toFixed(3)} R ${e.similar.recall.toFixed(3)} graphics ${e.graphicsInGroups}  blurry P ${e.blurry.precision.toFixed(3)} R ${e.blurry.recall.toFixed(3)}`,
     );
