@@ -2,6 +2,7 @@ import { open, readFile } from "node:fs/promises";
 import { ANALYSIS_EDGE, hasCameraExif, type RgbaImage } from "../../domain/photos/index";
 import type { Sharp } from "sharp";
 import type { SharpModule } from "./load-sharp";
+import { decodeHeic, type Libheif } from "../../scan/photos/heic";
 import { readBmp } from "./read-bmp";
 
 /** Bytes read from the start of a file for its EXIF (the contract's 128 KB). */
@@ -31,6 +32,14 @@ export interface DecodedPhoto {
 export async function decodePhoto(sharp: SharpModule, path: string, mode: DecodeMode): Promise<DecodedPhoto> {
   const head = await readHead(path);
   if (head[0] === 0x42 && head[1] === 0x4d) return decodeBmp(sharp, path);
+  if (isHeif(head)) {
+    // sharp's prebuilt libvips reads HEIF's header but has no HEVC decoder: libheif decodes.
+    return decodeWithSharp(sharp, path, mode, head).catch(() => decodeHeif(sharp, path, head));
+  }
+  return decodeWithSharp(sharp, path, mode, head);
+}
+
+async function decodeWithSharp(sharp: SharpModule, path: string, mode: DecodeMode, head: Uint8Array): Promise<DecodedPhoto> {
   const meta = await sharp(path).metadata();
   if (!meta.width || !meta.height) throw new Error("no image size");
   const turned = (meta.orientation ?? 1) >= 5;
@@ -49,6 +58,33 @@ async function decodeBmp(sharp: SharpModule, path: string): Promise<DecodedPhoto
   if (!bmp) throw new Error("unsupported BMP");
   const source = sharp(bmp.data, { raw: { width: bmp.width, height: bmp.height, channels: 3 } });
   return { ...(await toAnalysisImage(source)), width: bmp.width, height: bmp.height, camera: false };
+}
+
+/**
+ * libheif-js's CommonJS entry, resolved from node_modules at run time as sharp is (the CLI's
+ * bundle leaves it out: 2 MB the CLI would parse at every start), on the first HEIC only.
+ */
+let libheif: Promise<Libheif> | null = null;
+function loadLibheif(): Promise<Libheif> {
+  libheif ??= import("libheif-js/wasm-bundle").then(
+    (module: { default?: unknown }) => (module.default ?? module) as Libheif | Promise<Libheif>,
+  );
+  return libheif;
+}
+
+/** An ISO base media file whose brand is HEIF's (heic, heix, mif1…): what libheif reads. */
+function isHeif(head: Uint8Array): boolean {
+  const text = new TextDecoder("latin1").decode(head.subarray(4, 12));
+  return text.startsWith("ftyp") && ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].includes(text.slice(4));
+}
+
+/** HEIC through libheif's WebAssembly build (heic.ts), the same decoder the browser uses; upright as libheif shows it. */
+async function decodeHeif(sharp: SharpModule, path: string, head: Uint8Array): Promise<DecodedPhoto> {
+  const full = await decodeHeic(new Uint8Array(await readFile(path)), loadLibheif);
+  const source = sharp(Buffer.from(full.data.buffer, full.data.byteOffset, full.data.byteLength), {
+    raw: { width: full.width, height: full.height, channels: 4 },
+  });
+  return { ...(await toAnalysisImage(source)), width: full.width, height: full.height, camera: hasCameraExif(head) };
 }
 
 async function toAnalysisImage(source: Sharp): Promise<{ rgba: RgbaImage }> {

@@ -10,6 +10,7 @@
  */
 import type { PhotoFormat, RgbaImage } from "../../domain/photos/index";
 import { fitInside, jpegDecodeSize, type PixelSize } from "./analysis-size";
+import { decodeHeic } from "./heic";
 
 const MIME: Record<PhotoFormat, string> = {
   jpeg: "image/jpeg",
@@ -75,8 +76,12 @@ export async function createBrowserDecoder(prefer?: BrowserDecoder["kind"] | "fu
     for (const format of ALL_FORMATS) if (await Decoder.isTypeSupported(MIME[format]).catch(() => false)) supported.add(format);
     return {
       kind: "image-decoder",
-      supports: (format) => supported.has(format),
-      decode: (file, format, original, edge) => decodeWithImageDecoder(Decoder, file, format, original, edge, prefer !== "full-size"),
+      // HEIC the platform cannot decode goes through libheif (heic.ts).
+      supports: (format) => format === "heic" || supported.has(format),
+      decode: (file, format, original, edge) =>
+        format === "heic" && !supported.has("heic")
+          ? decodeWithLibheif(file, edge)
+          : decodeWithImageDecoder(Decoder, file, format, original, edge, prefer !== "full-size"),
     };
   }
   if (typeof createImageBitmap === "undefined") return null;
@@ -126,6 +131,17 @@ async function decodeWithImageBitmap(file: Blob, _format: PhotoFormat, original:
   } finally {
     bitmap.close();
   }
+}
+
+/** HEIC through libheif's WebAssembly build: the full image, then the canvas's resample to the analysis size. */
+async function decodeWithLibheif(file: Blob, edge: number): Promise<DecodedImage> {
+  const full = await decodeHeic(new Uint8Array(await file.arrayBuffer()));
+  const canvas = new OffscreenCanvas(full.width, full.height);
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("No 2D canvas in this worker");
+  context.putImageData(new ImageData(new Uint8ClampedArray(full.data), full.width, full.height), 0, 0);
+  const size = { width: full.width, height: full.height };
+  return { ...size, rgba: drawRgba(canvas, fitInside(size, edge)) };
 }
 
 /** The stored size, turned when the decoder shows the photo turned (EXIF Orientation 5–8). */
