@@ -11,6 +11,7 @@
 import type { PhotoFormat, RgbaImage } from "../../domain/photos/index";
 import { fitInside, jpegDecodeSize, type PixelSize } from "./analysis-size";
 import { decodeHeic } from "./heic";
+import { THUMBNAIL_EDGE } from "./thumbnail-store-idb";
 
 const MIME: Record<PhotoFormat, string> = {
   jpeg: "image/jpeg",
@@ -28,6 +29,8 @@ const MIME: Record<PhotoFormat, string> = {
  */
 export interface DecodedImage extends PixelSize {
   rgba: RgbaImage;
+  /** A small JPEG of the photo for the photo views (thumbnail-store-idb.ts), when the decoder makes one. */
+  thumbnail?: Blob;
 }
 
 /**
@@ -112,7 +115,7 @@ async function decodeWithImageDecoder(
       const size = original
         ? displayedSize(original, { width: image.displayWidth, height: image.displayHeight })
         : { width: image.displayWidth, height: image.displayHeight };
-      return { ...size, rgba: drawRgba(image, fitInside(size, edge)) };
+      return await analysisImage(image, size, edge);
     } finally {
       image.close();
     }
@@ -127,7 +130,7 @@ async function decodeWithImageBitmap(file: Blob, _format: PhotoFormat, original:
   try {
     const shown = { width: bitmap.width, height: bitmap.height };
     const size = original ? displayedSize(original, shown) : shown;
-    return { ...size, rgba: drawRgba(bitmap, fitInside(size, edge)) };
+    return await analysisImage(bitmap, size, edge);
   } finally {
     bitmap.close();
   }
@@ -140,8 +143,7 @@ async function decodeWithLibheif(file: Blob, edge: number): Promise<DecodedImage
   const context = canvas.getContext("2d");
   if (!context) throw new Error("No 2D canvas in this worker");
   context.putImageData(new ImageData(new Uint8ClampedArray(full.data), full.width, full.height), 0, 0);
-  const size = { width: full.width, height: full.height };
-  return { ...size, rgba: drawRgba(canvas, fitInside(size, edge)) };
+  return analysisImage(canvas, { width: full.width, height: full.height }, edge);
 }
 
 /** The stored size, turned when the decoder shows the photo turned (EXIF Orientation 5–8). */
@@ -150,13 +152,32 @@ function displayedSize(stored: PixelSize, shown: PixelSize): PixelSize {
   return turned ? { width: stored.height, height: stored.width } : stored;
 }
 
+/**
+ * The analysis image of a decoded frame and, from it, the photo's thumbnail: made here, on
+ * the frame already decoded, so the photo views never need the file again.
+ */
+async function analysisImage(image: CanvasImageSource, size: PixelSize, edge: number): Promise<DecodedImage> {
+  const { canvas, rgba } = drawRgba(image, fitInside(size, edge));
+  const small = fitInside(size, THUMBNAIL_EDGE);
+  const thumb = new OffscreenCanvas(small.width, small.height);
+  const context = thumb.getContext("2d");
+  let thumbnail: Blob | undefined;
+  if (context) {
+    context.imageSmoothingEnabled = true;
+    context.imageSmoothingQuality = "high";
+    context.drawImage(canvas, 0, 0, small.width, small.height);
+    thumbnail = await thumb.convertToBlob({ type: "image/jpeg", quality: 0.8 }).catch(() => undefined);
+  }
+  return { ...size, rgba, ...(thumbnail ? { thumbnail } : {}) };
+}
+
 /** Draws the decoded frame at the analysis size (the browser's high-quality resample) and reads its pixels. */
-function drawRgba(image: CanvasImageSource, size: PixelSize): RgbaImage {
+function drawRgba(image: CanvasImageSource, size: PixelSize): { canvas: OffscreenCanvas; rgba: RgbaImage } {
   const canvas = new OffscreenCanvas(size.width, size.height);
   const context = canvas.getContext("2d", { willReadFrequently: true });
   if (!context) throw new Error("No 2D canvas in this worker");
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = "high";
   context.drawImage(image, 0, 0, size.width, size.height);
-  return { ...size, data: context.getImageData(0, 0, size.width, size.height).data };
+  return { canvas, rgba: { ...size, data: context.getImageData(0, 0, size.width, size.height).data } };
 }

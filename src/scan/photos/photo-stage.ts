@@ -5,6 +5,7 @@ import type { PixelSize } from "./analysis-size";
 import type { DecodedImage } from "./browser-decoder";
 import type { PhotoCache, PhotoOutcome } from "./photo-cache-idb";
 import { analyseScanPhotos } from "./photo-facts-of";
+import type { ThumbnailWriter } from "./thumbnail-store-idb";
 
 /** The first bytes read of each photo: its header (size) and EXIF (camera), as the contract says. */
 export const PHOTO_HEAD_BYTES = 128 * 1024;
@@ -27,6 +28,11 @@ export interface PhotoStageOptions<Ref> {
   /** False for formats this platform cannot decode: those photos are skipped without a read. */
   supports(format: PhotoFormat): boolean;
   cache?: PhotoCache;
+  /**
+   * Where the decoder's thumbnails go (thumbnail-store-idb.ts). A photo the cache knows but
+   * without a thumbnail is decoded again, so every photo of the scan has one.
+   */
+  thumbnails?: Pick<ThumbnailWriter, "known" | "put" | "finish">;
   /**
    * True when bytes already read (the hash's first pass: head-notes.ts) show the entry holds
    * no image header: it is skipped without a read, as a read would have found.
@@ -89,6 +95,7 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
           const item = items[i]!;
           const entry = entries[i]!;
           let outcome = options.cache?.get(entry);
+          if (outcome && options.thumbnails && !options.thumbnails.known.has(entry.path)) outcome = undefined;
           if (outcome === undefined) {
             const format = photoFormatOf(item.name, item.type)!;
             // HEIC is decoded without a header (analyseOne): only the others can be settled early.
@@ -106,6 +113,7 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
         }
       };
       await Promise.all(Array.from({ length: Math.min(reads, work.length) }, lane));
+      await options.thumbnails?.finish(new Set(work.filter((i) => items[i]!.photo).map((i) => entries[i]!.path)));
       // The findings compare photos with the exact duplicates: those must be marked first.
       await run.duplicatesFound;
       return analyseScanPhotos(items, run.nowMs);
@@ -138,6 +146,7 @@ async function analyseOne<Ref>(
     } finally {
       gate.leave(entry.size);
     }
+    if (decoded.thumbnail) options.thumbnails?.put(entry.path, decoded.thumbnail);
     return { width: decoded.width, height: decoded.height, camera: hasCameraExif(head), ...analyseRgba(decoded.rgba, decoded) };
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
