@@ -23,6 +23,14 @@ export const BLURRY_MAX_SHARPNESS = 77;
 export const BLURRY_MAX_DETAIL = 0.4;
 
 /**
+ * Below this sharpness a photo is blurry whatever its detail: a strong blur leaves only the
+ * quantisation's one-level steps, which one more blur also removes and which read as detail.
+ * Half A of the real-photo set: sharp photos 66.6 and up, blurred ones 27.2 and down; this is
+ * their geometric middle.
+ */
+export const BLURRY_FLOOR_SHARPNESS = 42;
+
+/**
  * In a group of similar shots, a photo whose sharpness is under this share of the sharpest
  * member's is blurry: the group shows what the scene holds when in focus.
  */
