@@ -50,7 +50,23 @@ const ARGS = [
 ];
 
 /** What is compared: how the worker decodes, how many photos in flight per worker, how many workers. */
+const CORES = (await import("node:os")).cpus().length;
 const VARIANTS = [
+  {
+    name: "app",
+    label: `the app: reduced-size decode, ${CORES + 1} in flight (cores + 1), thumbnails, analysis`,
+    prefer: "image-decoder",
+    inFlight: CORES + 1,
+    workers: 1,
+  },
+  {
+    name: "floor",
+    label: `floor: the same decodes, ${CORES + 1} in flight, no thumbnail, no analysis`,
+    prefer: "image-decoder",
+    inFlight: CORES + 1,
+    workers: 1,
+    floor: true,
+  },
   { name: "reduced", label: "reduced-size decode, 3 in flight, 1 worker (the app)", prefer: "image-decoder", inFlight: 3, workers: 1 },
   { name: "full", label: "full-size decode, 3 in flight, 1 worker", prefer: "full-size", inFlight: 3, workers: 1 },
   { name: "reduced-1", label: "reduced-size decode, 1 in flight, 1 worker", prefer: "image-decoder", inFlight: 1, workers: 1 },
@@ -84,11 +100,18 @@ import { createPhotoStage } from "./src/scan/photos/photo-stage";
 import { runScan } from "./src/scan/run-scan";
 import { createFileListSource } from "./src/scan/sources/file-list";
 self.onmessage = async (event) => {
-  const { files, prefer, inFlight, now, report } = event.data;
+  const { files, prefer, inFlight, now, report, floor } = event.data;
   try {
-    const decoder = await createBrowserDecoder(prefer);
+    // The floor: the same decodes to the analysis size, without the thumbnail or any analysis.
+    const decoder = await createBrowserDecoder(prefer, { thumbnails: !floor });
     if (!decoder) throw new Error("no image decoder in this worker");
-    const stage = createPhotoStage({ decode: (e, f, o, edge) => decoder.decode(e.ref, f, o, edge), supports: decoder.supports, inFlight });
+    const decode = floor
+      ? async (e, f, o, edge) => {
+          const d = await decoder.decode(e.ref, f, o, edge);
+          return { width: d.width, height: d.height, rgba: { width: 1, height: 1, data: new Uint8Array([0, 0, 0, 255]) } };
+        }
+      : (e, f, o, edge) => decoder.decode(e.ref, f, o, edge);
+    const stage = createPhotoStage({ decode, supports: decoder.supports, inFlight });
     let start = 0;
     let end = 0;
     const result = await runScan(createFileListSource(files), {
@@ -127,14 +150,14 @@ window.scanFolder = (now) => new Promise((resolve, reject) => {
   worker.onerror = (e) => reject(new Error(e.message));
   worker.postMessage({ files: [...document.querySelector("#folder").files], prefer: "image-decoder", inFlight: 3, now, report: true });
 });
-window.runVariant = (prefer, inFlight, workers) => {
+window.runVariant = (prefer, inFlight, workers, floor) => {
   const files = [...document.querySelector("#files").files];
   const shares = Array.from({ length: workers }, (_, w) => files.filter((_, i) => i % workers === w));
   return Promise.all(shares.map((share) => new Promise((resolve, reject) => {
     const worker = new Worker("/worker.js", { type: "module" });
     worker.onmessage = (e) => { worker.terminate(); e.data.error ? reject(new Error(e.data.error)) : resolve(e.data); };
     worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage({ files: share, prefer, inFlight });
+    worker.postMessage({ files: share, prefer, inFlight, floor });
   })));
 };
 </script>`;
@@ -208,7 +231,10 @@ try {
       await page.locator("#files").setInputFiles(files);
       const cpuBefore = childrenCpuSeconds();
       const started = Date.now();
-      const results = await page.evaluate(([p, f, w]) => window.runVariant(p, f, w), [variant.prefer, variant.inFlight, variant.workers]);
+      const results = await page.evaluate(
+        ([p, f, w, fl]) => window.runVariant(p, f, w, fl),
+        [variant.prefer, variant.inFlight, variant.workers, variant.floor === true],
+      );
       const wall = (Date.now() - started) / 1000;
       const cpu = childrenCpuSeconds() - cpuBefore;
       await page.close();
@@ -221,6 +247,16 @@ try {
     figures[variant.name] = median(rates);
     console.log(
       `${variant.label} | ${median(rates).toFixed(2)} (${rates.map((r) => r.toFixed(2)).join(", ")}) | ${median(cores).toFixed(2)} | ${load()}`,
+    );
+  }
+  if (figures.app && figures.floor) {
+    console.log(
+      `the app: ${(figures.floor / figures.app).toFixed(2)}× the floor's time a photo; a 20,000-photo library: ${(20000 / figures.app / 60).toFixed(1)} min (floor ${(20000 / figures.floor / 60).toFixed(1)} min)`,
+    );
+    mkdirSync(join(repo, "bench/results"), { recursive: true });
+    writeFileSync(
+      join(repo, "bench/results/browser-photos-speed.json"),
+      `${JSON.stringify({ date: new Date().toISOString(), chromium: browser.version(), cores: CORES, load: load(), photosPerSecond: figures }, null, 1)}\n`,
     );
   }
   if (figures.reduced && figures.full) {

@@ -11,32 +11,39 @@ import type { GreyImage } from "./grey-image";
 export function detailOf(grey: GreyImage): number {
   const { width, height, data } = grey;
   if (width < 12 || height < 12) return 1;
-  return Math.min(directionDetail(data, width, height, 1, width), directionDetail(data, width, height, width, 1));
-}
-
-/** One direction: `step` moves along it, `across` to the next line. */
-function directionDetail(data: Uint8Array, width: number, height: number, step: number, across: number): number {
-  const along = step === 1 ? width : height;
-  const lines = step === 1 ? height : width;
-  const RADIUS = 4; // a 9-tap mean: the strong low-pass of the method
-  let original = 0;
-  let kept = 0;
-  const line = new Float64Array(along);
-  const blurred = new Float64Array(along);
-  for (let l = 0; l < lines; l++) {
-    for (let i = 0; i < along; i++) line[i] = data[l * across + i * step]!;
-    let sum = 0;
-    for (let i = -RADIUS; i <= RADIUS; i++) sum += line[Math.min(along - 1, Math.max(0, i))]!;
-    for (let i = 0; i < along; i++) {
-      blurred[i] = sum / (2 * RADIUS + 1);
-      sum += line[Math.min(along - 1, i + RADIUS + 1)]! - line[Math.max(0, i - RADIUS)]!;
-    }
-    for (let i = RADIUS + 1; i < along - RADIUS; i++) {
-      const d = Math.abs(line[i]! - line[i - 1]!);
-      const db = Math.abs(blurred[i]! - blurred[i - 1]!);
-      original += d;
-      kept += Math.max(0, d - db);
+  // The re-blur is a 9-tap mean along each direction (the method's strong low-pass); the
+  // difference of two neighbouring means is that of the pixels entering and leaving the
+  // window, over 9, so no blurred copy is made.
+  const RADIUS = 4;
+  const taps = 2 * RADIUS + 1;
+  let originalX = 0;
+  let keptX = 0;
+  let originalY = 0;
+  let keptY = 0;
+  // Row-major, both directions at once; only pixels whose whole window lies inside count.
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const inY = y > RADIUS && y < height - RADIUS;
+    for (let x = 0; x < width; x++) {
+      const at = row + x;
+      const v = data[at]!;
+      if (x > RADIUS && x < width - RADIUS) {
+        const d = Math.abs(v - data[at - 1]!);
+        if (d > 0) {
+          const db = Math.abs(data[at + RADIUS]! - data[at - RADIUS - 1]!) / taps;
+          originalX += d;
+          if (d > db) keptX += d - db;
+        }
+      }
+      if (inY) {
+        const d = Math.abs(v - data[at - width]!);
+        if (d > 0) {
+          const db = Math.abs(data[at + RADIUS * width]! - data[at - (RADIUS + 1) * width]!) / taps;
+          originalY += d;
+          if (d > db) keptY += d - db;
+        }
+      }
     }
   }
-  return original > 0 ? kept / original : 0;
+  return Math.min(originalX > 0 ? keptX / originalX : 0, originalY > 0 ? keptY / originalY : 0);
 }

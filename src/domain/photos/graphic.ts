@@ -30,27 +30,36 @@ export interface GraphicTraits {
 export function graphicTraits(image: RgbaImage): GraphicTraits {
   const { width, height, data } = image;
   const pixels = width * height;
-  // Composited on black, as lumaOf does: a canvas keeps no colour under a transparent pixel,
-  // sharp does, and both must measure the same.
-  const rgb = new Uint8Array(pixels * 3);
+  // Each pixel as one 24-bit colour composited on black, as lumaOf does: a canvas keeps no
+  // colour under a transparent pixel, sharp does, and both must measure the same.
+  const colour = new Int32Array(pixels);
   let transparent = 0;
   for (let i = 0, p = 0; i < pixels; i++, p += 4) {
     const a = data[p + 3]!;
-    if (a < 255) transparent++;
-    for (let k = 0; k < 3; k++) rgb[i * 3 + k] = a === 255 ? data[p + k]! : ((data[p + k]! * a) / 255) | 0;
+    if (a === 255) colour[i] = (data[p]! << 16) | (data[p + 1]! << 8) | data[p + 2]!;
+    else {
+      transparent++;
+      colour[i] = ((((data[p]! * a) / 255) | 0) << 16) | ((((data[p + 1]! * a) / 255) | 0) << 8) | (((data[p + 2]! * a) / 255) | 0);
+    }
   }
   const seen = new Set<number>();
+  for (let i = 0; i < pixels && seen.size <= GRAPHIC_MAX_COLOURS; i++) seen.add(colour[i]!);
   let same = 0;
   let gentle = 0;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const q = (y * width + x) * 3;
-      if (seen.size <= GRAPHIC_MAX_COLOURS) seen.add((rgb[q]! << 16) | (rgb[q + 1]! << 8) | rgb[q + 2]!);
-      if (x + 1 < width) {
-        const step = Math.max(Math.abs(rgb[q]! - rgb[q + 3]!), Math.abs(rgb[q + 1]! - rgb[q + 4]!), Math.abs(rgb[q + 2]! - rgb[q + 5]!));
-        if (step === 0) same++;
-        else if (step <= GENTLE_STEP) gentle++;
+    for (let i = y * width, end = i + width - 1; i < end; i++) {
+      const a = colour[i]!;
+      const b = colour[i + 1]!;
+      if (a === b) {
+        same++;
+        continue;
       }
+      const step = Math.max(
+        Math.abs((a >> 16) - (b >> 16)),
+        Math.abs(((a >> 8) & 255) - ((b >> 8) & 255)),
+        Math.abs((a & 255) - (b & 255)),
+      );
+      if (step <= GENTLE_STEP) gentle++;
     }
   }
   const pairs = (width - 1) * height;

@@ -71,7 +71,11 @@ const ALL_FORMATS = Object.keys(MIME) as PhotoFormat[];
  * scan then leaves photos unanalysed rather than calling every one of them skipped.
  * `prefer` forces one path (the benchmark compares them).
  */
-export async function createBrowserDecoder(prefer?: BrowserDecoder["kind"] | "full-size"): Promise<BrowserDecoder | null> {
+export async function createBrowserDecoder(
+  prefer?: BrowserDecoder["kind"] | "full-size",
+  options: { thumbnails?: boolean } = {},
+): Promise<BrowserDecoder | null> {
+  const thumbnails = options.thumbnails ?? true;
   if (typeof OffscreenCanvas === "undefined") return null;
   const Decoder = (globalThis as { ImageDecoder?: ImageDecoderClass }).ImageDecoder;
   if (Decoder && prefer !== "image-bitmap") {
@@ -83,13 +87,17 @@ export async function createBrowserDecoder(prefer?: BrowserDecoder["kind"] | "fu
       supports: (format) => format === "heic" || supported.has(format),
       decode: (file, format, original, edge) =>
         format === "heic" && !supported.has("heic")
-          ? decodeWithLibheif(file, edge)
-          : decodeWithImageDecoder(Decoder, file, format, original, edge, prefer !== "full-size"),
+          ? decodeWithLibheif(file, edge, thumbnails)
+          : decodeWithImageDecoder(Decoder, file, format, original, edge, prefer !== "full-size", thumbnails),
     };
   }
   if (typeof createImageBitmap === "undefined") return null;
   // Without ImageDecoder there is no asking: HEIC is tried where the platform may know it (Safari).
-  return { kind: "image-bitmap", supports: () => true, decode: decodeWithImageBitmap };
+  return {
+    kind: "image-bitmap",
+    supports: () => true,
+    decode: (file, format, original, edge) => decodeWithImageBitmap(file, format, original, edge, thumbnails),
+  };
 }
 
 async function decodeWithImageDecoder(
@@ -99,6 +107,7 @@ async function decodeWithImageDecoder(
   original: PixelSize | null,
   edge: number,
   reduced: boolean,
+  thumbnails: boolean,
 ): Promise<DecodedImage> {
   const scaled = reduced && original && format === "jpeg" ? jpegDecodeSize(original, edge) : null;
   const decoder = new Decoder({
@@ -115,7 +124,7 @@ async function decodeWithImageDecoder(
       const size = original
         ? displayedSize(original, { width: image.displayWidth, height: image.displayHeight })
         : { width: image.displayWidth, height: image.displayHeight };
-      return await analysisImage(image, size, edge);
+      return await analysisImage(image, size, edge, thumbnails);
     } finally {
       image.close();
     }
@@ -124,26 +133,32 @@ async function decodeWithImageDecoder(
   }
 }
 
-async function decodeWithImageBitmap(file: Blob, _format: PhotoFormat, original: PixelSize | null, edge: number): Promise<DecodedImage> {
+async function decodeWithImageBitmap(
+  file: Blob,
+  _format: PhotoFormat,
+  original: PixelSize | null,
+  edge: number,
+  thumbnails: boolean,
+): Promise<DecodedImage> {
   // No resize asked: where orientation turns the photo, a size from the stored header would squash it.
   const bitmap = await createImageBitmap(file);
   try {
     const shown = { width: bitmap.width, height: bitmap.height };
     const size = original ? displayedSize(original, shown) : shown;
-    return await analysisImage(bitmap, size, edge);
+    return await analysisImage(bitmap, size, edge, thumbnails);
   } finally {
     bitmap.close();
   }
 }
 
 /** HEIC through libheif's WebAssembly build: the full image, then the canvas's resample to the analysis size. */
-async function decodeWithLibheif(file: Blob, edge: number): Promise<DecodedImage> {
+async function decodeWithLibheif(file: Blob, edge: number, thumbnails: boolean): Promise<DecodedImage> {
   const full = await decodeHeic(new Uint8Array(await file.arrayBuffer()));
   const canvas = new OffscreenCanvas(full.width, full.height);
   const context = canvas.getContext("2d");
   if (!context) throw new Error("No 2D canvas in this worker");
   context.putImageData(new ImageData(new Uint8ClampedArray(full.data), full.width, full.height), 0, 0);
-  return analysisImage(canvas, { width: full.width, height: full.height }, edge);
+  return analysisImage(canvas, { width: full.width, height: full.height }, edge, thumbnails);
 }
 
 /** The stored size, turned when the decoder shows the photo turned (EXIF Orientation 5–8). */
@@ -156,8 +171,9 @@ function displayedSize(stored: PixelSize, shown: PixelSize): PixelSize {
  * The analysis image of a decoded frame and, from it, the photo's thumbnail: made here, on
  * the frame already decoded, so the photo views never need the file again.
  */
-async function analysisImage(image: CanvasImageSource, size: PixelSize, edge: number): Promise<DecodedImage> {
+async function analysisImage(image: CanvasImageSource, size: PixelSize, edge: number, thumbnails: boolean): Promise<DecodedImage> {
   const { canvas, rgba } = drawRgba(image, fitInside(size, edge));
+  if (!thumbnails) return { ...size, rgba };
   const small = fitInside(size, THUMBNAIL_EDGE);
   const thumb = new OffscreenCanvas(small.width, small.height);
   const context = thumb.getContext("2d");

@@ -11,8 +11,11 @@ import type { ThumbnailWriter } from "./thumbnail-store-idb";
 export const PHOTO_HEAD_BYTES = 128 * 1024;
 /** The first look at a photo's bytes: enough for readImageSize's signatures (cannotHoldImageSize). */
 export const PHOTO_PROBE_BYTES = 4 * 1024;
-/** Photos decoded at once: the decoder works on threads of its own, so a few in flight keep both cores busy. */
-export const PHOTOS_IN_FLIGHT = 3;
+/**
+ * Photos decoded at once: the decoder works on threads of its own, so one in flight per core
+ * the device reports, and one more to cover the reads, keep every core busy (issue 37).
+ */
+export const PHOTOS_IN_FLIGHT = Math.max(2, Math.min(16, (globalThis.navigator?.hardwareConcurrency ?? 2) + 1));
 /**
  * Heads read at once. A read is mostly a round trip to the browser's file reader, so many
  * overlap well (the hash pass keeps 16 in flight too): on a folder of ".jpg" files that are
