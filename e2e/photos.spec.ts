@@ -3,7 +3,7 @@
  * origin-private file system standing in for a picked read-write folder — is scanned; the
  * scan worker decodes and analyses each photo on the device; Organize → Photos shows exact
  * copies, similar shots (with the best one proposed and why), blurry photos and screenshots
- * with local thumbnails; "Trash the rest" moves the extra shot to the CleanSpace trash, Undo
+ * with local thumbnails; "Keep best, trash 1" moves the extra shot to the CleanSpace trash, Undo
  * puts it back, and the Photos tab's counts and the dashboard's photo figures follow.
  */
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync } from "node:fs";
@@ -129,7 +129,7 @@ test("photos are analysed on the device: open Similar, keep the best shot, trash
   await expect(dialog).toBeHidden();
 
   // Keep the proposed best, trash the rest: the same confirmation as every Organize move.
-  await group.getByRole("button", { name: /^Trash the rest/ }).click();
+  await group.getByRole("button", { name: /^Keep best, trash/ }).click();
   const confirm = page.getByRole("alertdialog", { name: "Move to CleanSpace Trash?" });
   await expect(confirm.getByTestId("move-summary")).toHaveText(/^1 file \(.+\) will move to the CleanSpace trash/);
   await confirm.getByRole("button", { name: "Move 1 file" }).click();
@@ -160,11 +160,11 @@ test("photos are analysed on the device: open Similar, keep the best shot, trash
   await expect(page.getByTestId("photo-section").getByRole("heading")).toHaveText(/^Recent screenshots · 1 photo/);
   await expectAccessible(page);
 
-  // Trash the rest again, for good: the dashboard's photo figures follow.
+  // Keep the best and trash the rest again, for good: the dashboard's photo figures follow.
   await viewTab(page, "Similar").click();
   await page
     .getByTestId("photo-group")
-    .getByRole("button", { name: /^Trash the rest/ })
+    .getByRole("button", { name: /^Keep best, trash/ })
     .click();
   await page.getByRole("alertdialog", { name: "Move to CleanSpace Trash?" }).getByRole("button", { name: "Move 1 file" }).click();
   await expect(page.getByText("Action completed on 1 item")).toBeVisible();

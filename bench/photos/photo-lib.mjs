@@ -47,6 +47,8 @@ export async function loadPhotoCode() {
         'export { groupSimilar } from "./src/domain/photos/similar-groups";',
         'export { analysePhotos as analysePhotosTuned } from "./src/domain/photos/analyse-photos";',
         'export { analysePhotoFiles } from "./src/cli/photos/analyse-photo-files";',
+        'export { decodePhoto } from "./src/cli/photos/decode-photo";',
+        'export { loadSharp } from "./src/cli/photos/load-sharp";',
       ].join("\n"),
       resolveDir: repo,
       sourcefile: "photo-bench-entry.ts",
