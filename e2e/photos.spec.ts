@@ -225,9 +225,9 @@ test("a folder-input scan of real photos: thumbnails in every photo view, also a
   await expect(groups.filter({ hasText: "IMG_0001 turned.jpg" })).toContainText("IMG_0001.jpg");
   await expect(groups.filter({ hasText: "IMG_0004.heic" })).toContainText("IMG_0003.jpg");
   await expect(page.getByTestId("photos-skipped")).toHaveCount(0);
-  // The kept shot of the cup is the sharp, upright one, not the blurred frame.
+  // The kept shot of the cup is a sharp one, never the blurred frame.
   await expect(groups.filter({ hasText: "IMG_0001 turned.jpg" }).getByTestId("group-reason")).toHaveText(
-    /^Keep IMG_0001(?: turned)?\.jpg: /,
+    /^Keep IMG_0001(?: turned)?\.jpg: Not blurry/,
   );
 
   const seen: Record<string, number> = {};

@@ -58,7 +58,7 @@ export async function loadPhotoCode() {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["sharp"],
+    external: ["sharp", "libheif-js"],
     outfile,
     logLevel: "warning",
   });

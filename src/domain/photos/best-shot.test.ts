@@ -27,6 +27,14 @@ describe("pickBestShot", () => {
     expect(original).toEqual({ keepId: 2, reason: "Largest file (least compressed)" });
   });
 
+  it("keeps the camera's own file over an app's re-save of it (turned, EXIF dropped)", () => {
+    const best = pickBestShot([
+      buildPhotoFacts({ id: 1, camera: false, sharpness: 505, width: 3024, height: 4032 }),
+      buildPhotoFacts({ id: 2, camera: true, sharpness: 500 }),
+    ]);
+    expect(best).toEqual({ keepId: 2, reason: "Straight from the camera" });
+  });
+
   it("keeps the better-exposed frame of a burst", () => {
     const best = pickBestShot([buildPhotoFacts({ id: 1, clipped: 0.2 }), buildPhotoFacts({ id: 2, clipped: 0.01 })]);
     expect(best).toEqual({ keepId: 2, reason: "Best exposed" });

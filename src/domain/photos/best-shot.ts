@@ -2,7 +2,7 @@ import { compareOriginal } from "../scan-rules";
 import type { PhotoFacts } from "./photo-facts";
 import { SAME_EXPOSURE_MARGIN, SAME_RESOLUTION_RATIO, SAME_SHARPNESS_RATIO, SAME_SIZE_RATIO } from "./thresholds";
 
-type Shot = Pick<PhotoFacts, "id" | "width" | "height" | "sharpness" | "size" | "format" | "clipped">;
+type Shot = Pick<PhotoFacts, "id" | "width" | "height" | "sharpness" | "size" | "format" | "clipped" | "camera">;
 
 interface Criterion {
   words: string;
@@ -26,6 +26,8 @@ const CRITERIA: readonly Criterion[] = [
     // Sizes say something only between files of one format: a PNG of a JPEG is larger, not better.
     narrow: (c) => (c.every((s) => s.format === c[0]!.format) ? withinRatioOfBest((s) => s.size, SAME_SIZE_RATIO)(c) : c),
   },
+  // An app's re-save (turned, shared, edited) drops the camera's EXIF; the camera's own file keeps it.
+  { words: "straight from the camera", narrow: (c) => c.filter((s) => s.camera) },
   // Frames of a burst tie on all of the above: the sharpest of them, however slightly, not the oldest.
   { words: "sharpest", narrow: (c) => c.filter((s) => s.sharpness === Math.max(...c.map((x) => x.sharpness))) },
 ];
@@ -40,8 +42,8 @@ function withinRatioOfBest(score: (s: Shot) => number, ratio: number): (c: Shot[
 /**
  * Best shot of a group of similar photos (issues 19, 37): not blurry, then the highest
  * resolution, then the best exposed (fewest clipped pixels), then the sharpest, then the
- * largest file (least compressed, among files of one format), then the sharpest however
- * slightly — never the oldest: in a burst the frames are seconds apart and the better frame
+ * largest file (least compressed, among files of one format), then the one that still
+ * carries the camera's EXIF, then the sharpest however slightly — never the oldest: in a burst the frames are seconds apart and the better frame
  * is the one to keep. Near-equal values count as ties (thresholds.ts), so a recompressed
  * copy's block edges do not beat its original. The reason names every criterion that set the
  * kept photo apart.
