@@ -66,7 +66,7 @@ async function decodeBmp(sharp: SharpModule, path: string): Promise<DecodedPhoto
  */
 let libheif: Promise<Libheif> | null = null;
 function loadLibheif(): Promise<Libheif> {
-  libheif ??= import("libheif-js/wasm-bundle").then(
+  libheif ??= import("libheif-js/wasm-bundle.js").then(
     (module: { default?: unknown }) => (module.default ?? module) as Libheif | Promise<Libheif>,
   );
   return libheif;

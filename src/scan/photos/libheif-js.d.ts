@@ -4,7 +4,7 @@ declare module "libheif-js/libheif-wasm/libheif-bundle.mjs" {
   export default factory;
 }
 
-declare module "libheif-js/wasm-bundle" {
+declare module "libheif-js/wasm-bundle.js" {
   const libheif: unknown;
   export default libheif;
 }
