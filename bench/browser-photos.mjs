@@ -6,6 +6,7 @@
 //
 // Usage: node bench/browser-photos.mjs [--photos 24] [--runs 3] [--seed 1] [--dir DIR] [--only reduced,full,…]
 //        node bench/browser-photos.mjs --accuracy [--check-seed 2] [--bases 300]
+//        node bench/browser-photos.mjs --real [--set /tmp/cleanspace-real-photos]   (issue 37's real-photo set, both halves)
 //        node bench/browser-photos.mjs --folder DIR   (the photos stage's time on any folder, e.g. a scan-bench corpus)
 // The corpus comes from bench/photos/make-photo-corpus.mjs --twelve-mp (4000×3000 camera JPEGs,
 // quality 90), made once in /tmp/cleanspace-photos-12mp-N-sS. The app's own code runs: runScan
@@ -18,7 +19,7 @@
 // so a difference between the browser's resampling and sharp's shows as lost precision or recall.
 // Figures, never assertions.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -31,6 +32,7 @@ const opt = { photos: "24", runs: "3", seed: "1", dir: null, only: null, accurac
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--accuracy") opt.accuracy = true;
+  else if (argv[i] === "--real") opt.real = true;
   else if (argv[i].startsWith("--")) opt[argv[i].slice(2)] = argv[++i];
 }
 const photos = Number(opt.photos);
@@ -48,7 +50,23 @@ const ARGS = [
 ];
 
 /** What is compared: how the worker decodes, how many photos in flight per worker, how many workers. */
+const CORES = (await import("node:os")).cpus().length;
 const VARIANTS = [
+  {
+    name: "app",
+    label: `the app: reduced-size decode, ${CORES + 1} in flight (cores + 1), thumbnails, analysis`,
+    prefer: "image-decoder",
+    inFlight: CORES + 1,
+    workers: 1,
+  },
+  {
+    name: "floor",
+    label: `floor: the same decodes, ${CORES + 1} in flight, no thumbnail, no analysis`,
+    prefer: "image-decoder",
+    inFlight: CORES + 1,
+    workers: 1,
+    floor: true,
+  },
   { name: "reduced", label: "reduced-size decode, 3 in flight, 1 worker (the app)", prefer: "image-decoder", inFlight: 3, workers: 1 },
   { name: "full", label: "full-size decode, 3 in flight, 1 worker", prefer: "full-size", inFlight: 3, workers: 1 },
   { name: "reduced-1", label: "reduced-size decode, 1 in flight, 1 worker", prefer: "image-decoder", inFlight: 1, workers: 1 },
@@ -57,7 +75,7 @@ const VARIANTS = [
   { name: "bitmap", label: "createImageBitmap(resize), 3 in flight, 1 worker", prefer: "image-bitmap", inFlight: 3, workers: 1 },
 ].filter((v) => !opt.only || opt.only.split(",").includes(v.name));
 
-if (!opt.accuracy && !opt.folder && (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith(".jpg")).length < photos)) {
+if (!opt.accuracy && !opt.real && !opt.folder && (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith(".jpg")).length < photos)) {
   console.log(`making ${photos} 12-MP JPEGs in ${dir} (once; about 5 s each) …`);
   const made = spawnSync(
     process.execPath,
@@ -67,7 +85,7 @@ if (!opt.accuracy && !opt.folder && (!existsSync(dir) || readdirSync(dir).filter
   if (made.status !== 0) process.exit(made.status ?? 1);
 }
 const files =
-  opt.accuracy || opt.folder
+  opt.accuracy || opt.real || opt.folder
     ? []
     : readdirSync(dir)
         .filter((f) => f.endsWith(".jpg"))
@@ -82,11 +100,18 @@ import { createPhotoStage } from "./src/scan/photos/photo-stage";
 import { runScan } from "./src/scan/run-scan";
 import { createFileListSource } from "./src/scan/sources/file-list";
 self.onmessage = async (event) => {
-  const { files, prefer, inFlight, now, report } = event.data;
+  const { files, prefer, inFlight, now, report, floor } = event.data;
   try {
-    const decoder = await createBrowserDecoder(prefer);
+    // The floor: the same decodes to the analysis size, without the thumbnail or any analysis.
+    const decoder = await createBrowserDecoder(prefer, { thumbnails: !floor });
     if (!decoder) throw new Error("no image decoder in this worker");
-    const stage = createPhotoStage({ decode: (e, f, o, edge) => decoder.decode(e.ref, f, o, edge), supports: decoder.supports, inFlight });
+    const decode = floor
+      ? async (e, f, o, edge) => {
+          const d = await decoder.decode(e.ref, f, o, edge);
+          return { width: d.width, height: d.height, rgba: { width: 1, height: 1, data: new Uint8Array([0, 0, 0, 255]) } };
+        }
+      : (e, f, o, edge) => decoder.decode(e.ref, f, o, edge);
+    const stage = createPhotoStage({ decode, supports: decoder.supports, inFlight });
     let start = 0;
     let end = 0;
     const result = await runScan(createFileListSource(files), {
@@ -125,14 +150,14 @@ window.scanFolder = (now) => new Promise((resolve, reject) => {
   worker.onerror = (e) => reject(new Error(e.message));
   worker.postMessage({ files: [...document.querySelector("#folder").files], prefer: "image-decoder", inFlight: 3, now, report: true });
 });
-window.runVariant = (prefer, inFlight, workers) => {
+window.runVariant = (prefer, inFlight, workers, floor) => {
   const files = [...document.querySelector("#files").files];
   const shares = Array.from({ length: workers }, (_, w) => files.filter((_, i) => i % workers === w));
   return Promise.all(shares.map((share) => new Promise((resolve, reject) => {
     const worker = new Worker("/worker.js", { type: "module" });
     worker.onmessage = (e) => { worker.terminate(); e.data.error ? reject(new Error(e.data.error)) : resolve(e.data); };
     worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage({ files: share, prefer, inFlight });
+    worker.postMessage({ files: share, prefer, inFlight, floor });
   })));
 };
 </script>`;
@@ -181,9 +206,10 @@ const load = () =>
     .join(" ");
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-if (opt.accuracy || opt.folder) {
+if (opt.accuracy || opt.real || opt.folder) {
   try {
     if (opt.accuracy) await accuracy();
+    else if (opt.real) await realAccuracy(opt.set ?? "/tmp/cleanspace-real-photos");
     else await folderStage(opt.folder);
   } finally {
     await browser.close();
@@ -205,7 +231,10 @@ try {
       await page.locator("#files").setInputFiles(files);
       const cpuBefore = childrenCpuSeconds();
       const started = Date.now();
-      const results = await page.evaluate(([p, f, w]) => window.runVariant(p, f, w), [variant.prefer, variant.inFlight, variant.workers]);
+      const results = await page.evaluate(
+        ([p, f, w, fl]) => window.runVariant(p, f, w, fl),
+        [variant.prefer, variant.inFlight, variant.workers, variant.floor === true],
+      );
       const wall = (Date.now() - started) / 1000;
       const cpu = childrenCpuSeconds() - cpuBefore;
       await page.close();
@@ -218,6 +247,16 @@ try {
     figures[variant.name] = median(rates);
     console.log(
       `${variant.label} | ${median(rates).toFixed(2)} (${rates.map((r) => r.toFixed(2)).join(", ")}) | ${median(cores).toFixed(2)} | ${load()}`,
+    );
+  }
+  if (figures.app && figures.floor) {
+    console.log(
+      `the app: ${(figures.floor / figures.app).toFixed(2)}× the floor's time a photo; a 20,000-photo library: ${(20000 / figures.app / 60).toFixed(1)} min (floor ${(20000 / figures.floor / 60).toFixed(1)} min)`,
+    );
+    mkdirSync(join(repo, "bench/results"), { recursive: true });
+    writeFileSync(
+      join(repo, "bench/results/browser-photos-speed.json"),
+      `${JSON.stringify({ date: new Date().toISOString(), chromium: browser.version(), cores: CORES, load: load(), photosPerSecond: figures }, null, 1)}\n`,
     );
   }
   if (figures.reduced && figures.full) {
@@ -254,6 +293,54 @@ async function accuracy() {
     "Old screenshots": score(paths(report.oldScreenshots), truth.oldScreenshots),
   };
   for (const [name, s] of Object.entries(rows)) console.log(`  ${name.padEnd(16)} ${fmt(s)}`);
+}
+
+/**
+ * The browser's report on the real-photo set (bench/photos/real-photo-set.mjs), scored as
+ * bench/photos/real-photo-accuracy.mjs scores the CLI's: the same analysis must give the same
+ * answers through Chromium's decoders.
+ */
+async function realAccuracy(set) {
+  const { evaluateReal, fmt, realTruthOf } = await import("./photos/photo-lib.mjs");
+  const out = {};
+  for (const half of ["A", "B"]) {
+    const manifest = JSON.parse(readFileSync(join(set, `${half}.manifest.json`), "utf8"));
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.locator("#folder").setInputFiles(join(set, half));
+    const started = Date.now();
+    const result = await page.evaluate((now) => window.scanFolder(now), Date.now());
+    const seconds = (Date.now() - started) / 1000;
+    await page.close();
+    const facts = result.paths.map(([id, path]) => ({ id, path: path.slice(path.indexOf("/") + 1) }));
+    const e = evaluateReal(facts, result.report, realTruthOf(manifest));
+    out[half] = { analysed: result.analysed, skipped: result.report.skipped, seconds, ...e };
+    console.log(
+      `\nBrowser (Chromium ${browser.version()}), half ${half}: ${result.analysed} analysed, ${result.report.skipped} skipped, ${seconds.toFixed(1)} s; load ${load()}`,
+    );
+    console.log(`  Similar pairs   ${fmt(e.similar)}; graphics in groups: ${e.graphicsInGroups}`);
+    console.log(`  Blurry          ${fmt(e.blurry)}`);
+    console.log(`  Screenshots     ${fmt(e.screenshots)}`);
+    console.log(
+      `  Recall per variant: ${Object.entries(e.perVariant)
+        .map(([v, x]) => `${v} ${x.recall.toFixed(2)} (${x.pairs})`)
+        .join(", ")}`,
+    );
+    if (e.missedBlurry.length) console.log(`  blurry missed: ${e.missedBlurry.join(", ")}`);
+    if (e.falseBlurry.length) console.log(`  called blurry, are not: ${e.falseBlurry.join(", ")}`);
+    if (e.falsePairs.length)
+      console.log(
+        `  false pairs: ${e.falsePairs
+          .slice(0, 4)
+          .map((p) => p.replace("\0", " ~ "))
+          .join(", ")}`,
+      );
+  }
+  mkdirSync(join(repo, "bench/results"), { recursive: true });
+  writeFileSync(
+    join(repo, "bench/results/real-photos-browser.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), chromium: browser.version(), halves: out }, null, 1)}\n`,
+  );
 }
 
 /** The photos stage's time within the app's whole scan of any folder (its photos of random bytes cost one head read each). */

@@ -3,9 +3,13 @@
  * origin-private file system standing in for a picked read-write folder — is scanned; the
  * scan worker decodes and analyses each photo on the device; Organize → Photos shows exact
  * copies, similar shots (with the best one proposed and why), blurry photos and screenshots
- * with local thumbnails; "Trash the rest" moves the extra shot to the CleanSpace trash, Undo
+ * with local thumbnails; "Keep best, trash 1" moves the extra shot to the CleanSpace trash, Undo
  * puts it back, and the Photos tab's counts and the dashboard's photo figures follow.
  */
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { newAccount, registerViaApi, startCardFreeTrial } from "./support/auth";
@@ -125,7 +129,7 @@ test("photos are analysed on the device: open Similar, keep the best shot, trash
   await expect(dialog).toBeHidden();
 
   // Keep the proposed best, trash the rest: the same confirmation as every Organize move.
-  await group.getByRole("button", { name: /^Trash the rest/ }).click();
+  await group.getByRole("button", { name: /^Keep best, trash/ }).click();
   const confirm = page.getByRole("alertdialog", { name: "Move to CleanSpace Trash?" });
   await expect(confirm.getByTestId("move-summary")).toHaveText(/^1 file \(.+\) will move to the CleanSpace trash/);
   await confirm.getByRole("button", { name: "Move 1 file" }).click();
@@ -156,14 +160,105 @@ test("photos are analysed on the device: open Similar, keep the best shot, trash
   await expect(page.getByTestId("photo-section").getByRole("heading")).toHaveText(/^Recent screenshots · 1 photo/);
   await expectAccessible(page);
 
-  // Trash the rest again, for good: the dashboard's photo figures follow.
+  // Keep the best and trash the rest again, for good: the dashboard's photo figures follow.
   await viewTab(page, "Similar").click();
   await page
     .getByTestId("photo-group")
-    .getByRole("button", { name: /^Trash the rest/ })
+    .getByRole("button", { name: /^Keep best, trash/ })
     .click();
   await page.getByRole("alertdialog", { name: "Move to CleanSpace Trash?" }).getByRole("button", { name: "Move 1 file" }).click();
   await expect(page.getByText("Action completed on 1 item")).toBeVisible();
   await expect(count(page, "similar")).toHaveText("0");
   await expectPhotoFigures(page, 7, 0);
+});
+
+const REAL_PHOTOS = fileURLToPath(new URL("./support/real-photos", import.meta.url));
+
+/** A copy of the committed real photos (or icons) in a temporary folder, picked through the folder input as Firefox, Safari and phones must. */
+function realFolder(kind: "photos" | "icons"): string {
+  const dir = join(mkdtempSync(join(tmpdir(), "cleanspace-real-")), kind === "photos" ? "Phone" : "Icons");
+  cpSync(join(REAL_PHOTOS, kind), dir, { recursive: true });
+  if (kind === "photos") {
+    // A byte copy: an exact group.
+    mkdirSync(join(dir, "Backup"));
+    copyFileSync(join(dir, "IMG_0003.jpg"), join(dir, "Backup", "IMG_0003.jpg"));
+  }
+  return dir;
+}
+
+async function scanThroughFolderInput(page: Page, dir: string) {
+  await page.goto("/home");
+  await page.getByRole("button", { name: "Real data scan" }).click();
+  await page.getByLabel("Or choose a folder manually (works in every browser)").setInputFiles(dir);
+  await expect(page.getByText("Scan Complete", { exact: true })).toBeVisible({ timeout: 90_000 });
+}
+
+/** Every photo tile of the view shows a decoded image (not the placeholder icon). */
+async function expectRealThumbnails(page: Page, view: string) {
+  const tiles = page.getByTestId(`photo-view-${view}`).getByTestId("photo-tile");
+  await expect(tiles.first()).toBeVisible();
+  const count = await tiles.count();
+  for (let i = 0; i < count; i++) {
+    const img = tiles.nth(i).locator("img");
+    await expect(img).toHaveAttribute("src", /^blob:/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  }
+  return count;
+}
+
+test("a folder-input scan of real photos: thumbnails in every photo view, also after a reload; the HEIC photo is analysed", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const user = await registerViaApi(page.request, newAccount({ name: "Rae" }));
+  await startCardFreeTrial(page.request, user.id);
+  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+  await scanThroughFolderInput(page, realFolder("photos"));
+
+  await page.goto("/organize?tab=photos&view=similar");
+  await expect(count(page, "exact")).toHaveText("2");
+  await expect(count(page, "blurry")).toHaveText("1");
+  await expect(count(page, "screenshots")).toHaveText("1");
+  // The coffee cup with its turned and blurred copies; the cat as JPEG and as HEIC (decoded by libheif).
+  const groups = page.getByTestId("photo-group");
+  await expect(groups).toHaveCount(2);
+  await expect(groups.filter({ hasText: "IMG_0001 turned.jpg" })).toContainText("IMG_0001.jpg");
+  await expect(groups.filter({ hasText: "IMG_0004.heic" })).toContainText("IMG_0003.jpg");
+  await expect(page.getByTestId("photos-skipped")).toHaveCount(0);
+  // The kept shot of the cup is a sharp one, never the blurred frame.
+  await expect(groups.filter({ hasText: "IMG_0001 turned.jpg" }).getByTestId("group-reason")).toHaveText(
+    /^Keep IMG_0001(?: turned)?\.jpg: Not blurry/,
+  );
+
+  const seen: Record<string, number> = {};
+  for (const [tab, view] of [
+    ["Similar", "similar"],
+    ["Exact copies", "exact"],
+    ["Blurry", "blurry"],
+    ["Screenshots", "screenshots"],
+  ] as const) {
+    await viewTab(page, tab).click();
+    seen[view] = await expectRealThumbnails(page, view);
+  }
+  expect(seen).toEqual({ similar: 5, exact: 2, blurry: 1, screenshots: 1 });
+
+  // After a reload there is still no folder handle: the thumbnails come from this browser's store.
+  await page.reload();
+  await viewTab(page, "Similar").click();
+  expect(await expectRealThumbnails(page, "similar")).toBe(5);
+  await viewTab(page, "Blurry").click();
+  await expectRealThumbnails(page, "blurry");
+  await expectAccessible(page);
+});
+
+test("a folder of icons gives no similar group (graphics are not similar shots)", async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await registerViaApi(page.request, newAccount({ name: "Ivo" }));
+  await startCardFreeTrial(page.request, user.id);
+  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+  await scanThroughFolderInput(page, realFolder("icons"));
+  await page.goto("/organize?tab=photos&view=similar");
+  await expect(count(page, "similar")).toHaveText("0");
+  await expect(count(page, "blurry")).toHaveText("0");
+  await expect(page.getByText("No similar photos in your last scan.")).toBeVisible();
 });

@@ -47,7 +47,8 @@ await build({
   packages: "bundle",
   // sharp (--similar) loads native binaries that its npm packages ship per platform: it is
   // resolved from node_modules at run time, and only when photos are analysed.
-  external: ["sharp"],
+  // libheif-js (HEIC) likewise: 2 MB of inlined WebAssembly, required on the first HEIC only.
+  external: ["sharp", "libheif-js"],
   // hash-wasm's "main" is a UMD build of every algorithm (270 KB); its ESM build tree-shakes to xxHash128.
   mainFields: ["module", "main"],
   logLevel: "warning",

@@ -45,7 +45,10 @@ export async function loadPhotoCode() {
         'export * from "./src/domain/photos/index";',
         'export * as thresholds from "./src/domain/photos/thresholds";',
         'export { groupSimilar } from "./src/domain/photos/similar-groups";',
+        'export { analysePhotos as analysePhotosTuned } from "./src/domain/photos/analyse-photos";',
         'export { analysePhotoFiles } from "./src/cli/photos/analyse-photo-files";',
+        'export { decodePhoto } from "./src/cli/photos/decode-photo";',
+        'export { loadSharp } from "./src/cli/photos/load-sharp";',
       ].join("\n"),
       resolveDir: repo,
       sourcefile: "photo-bench-entry.ts",
@@ -55,7 +58,7 @@ export async function loadPhotoCode() {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["sharp"],
+    external: ["sharp", "libheif-js"],
     outfile,
     logLevel: "warning",
   });
@@ -144,3 +147,52 @@ export function truthOf(manifest) {
 }
 
 export const fmt = (s) => `P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} (${s.predicted} found, ${s.truth} true)`;
+
+/** The real-photo set's truth (real-photo-set.mjs) as sets of paths: similar pairs are pairs of distinct files of one source photo. */
+export function realTruthOf(manifest) {
+  const families = new Map();
+  for (const f of manifest.files) {
+    if (f.family === null || f.copyOf) continue;
+    families.set(f.family, [...(families.get(f.family) ?? []), f.path]);
+  }
+  const paths = (pred) => new Set(manifest.files.filter(pred).map((f) => f.path));
+  return {
+    similarPairs: pairsOf([...families.values()].filter((g) => g.length > 1)),
+    blurry: paths((f) => f.blurry),
+    screenshots: paths((f) => f.screenshot),
+    graphics: paths((f) => f.graphic),
+    byPath: new Map(manifest.files.map((f) => [f.path, f])),
+  };
+}
+
+/** A report scored against the real-photo set: per class, per variant, and what was missed. `facts` give the paths. */
+export function evaluateReal(facts, report, truth) {
+  const pathOf = new Map(facts.map((f) => [f.id, f.path]));
+  const groups = report.similar.map((g) => g.ids.map((id) => pathOf.get(id)));
+  const found = pairsOf(groups);
+  const grouped = new Set(groups.flat());
+  const paths = (ids) => new Set(ids.map((id) => pathOf.get(id)));
+  const perVariant = {};
+  for (const pair of truth.similarPairs) {
+    for (const p of pair.split("\0")) {
+      const v = truth.byPath.get(p).variant;
+      if (v === "original") continue;
+      perVariant[v] ??= { hits: 0, pairs: 0 };
+      perVariant[v].pairs++;
+      if (found.has(pair)) perVariant[v].hits++;
+    }
+  }
+  const graphicsInGroups = [...grouped].filter((p) => truth.graphics.has(p));
+  return {
+    similar: score(found, truth.similarPairs),
+    graphicsInGroups: graphicsInGroups.length,
+    graphicsInGroupsPaths: graphicsInGroups.slice(0, 10),
+    blurry: score(paths(report.blurry), truth.blurry),
+    screenshots: score(paths(report.screenshots), truth.screenshots),
+    perVariant: Object.fromEntries(Object.entries(perVariant).map(([v, c]) => [v, { recall: c.hits / c.pairs, pairs: c.pairs }])),
+    missedBlurry: [...truth.blurry].filter((p) => !paths(report.blurry).has(p)).slice(0, 10),
+    falseBlurry: [...paths(report.blurry)].filter((p) => !truth.blurry.has(p)).slice(0, 10),
+    falseScreenshots: [...paths(report.screenshots)].filter((p) => !truth.screenshots.has(p)).slice(0, 10),
+    falsePairs: [...found].filter((p) => !truth.similarPairs.has(p)).slice(0, 10),
+  };
+}

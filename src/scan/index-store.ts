@@ -4,6 +4,7 @@ import type { ScanCategory } from "../domain/scan-rules";
 import type { ScanSummary } from "../domain/schemas/scan-summary";
 import { clearBrowserHashCache } from "./hash-cache-idb";
 import { clearPhotoCache } from "./photos/photo-cache-idb";
+import { clearPhotoThumbnails } from "./photos/thumbnail-store-idb";
 import type { DuplicateGroup, ScanItem } from "./types";
 
 /**
@@ -155,6 +156,7 @@ export async function loadScanItemsByCategory(category: ScanCategory): Promise<S
 export async function clearScanIndex(): Promise<void> {
   await clearBrowserHashCache();
   await clearPhotoCache();
+  await clearPhotoThumbnails();
   const db = await openScanDb();
   try {
     const tx = db.transaction(["items", "meta"], "readwrite");

@@ -107,6 +107,11 @@ export interface PhotoTraits {
   sharpness: number;
   /** Has camera EXIF (Make or Model). */
   camera: boolean;
+  /** Issue 37's measures (domain/photos PhotoMeasures); absent in indexes saved before them. */
+  turns?: string;
+  detail?: number;
+  clipped?: number;
+  graphic?: boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import {
-  analyseGrey,
+  analyseRgba,
   analysePhotos,
   photoFormatOf,
   summarizePhotoFindings,
@@ -58,7 +58,7 @@ export async function analysePhotoFiles(root: string, items: readonly ScanItem[]
           height: decoded.height,
           camera: decoded.camera,
           exactGroup: item.duplicateGroup,
-          ...analyseGrey(decoded.grey),
+          ...analyseRgba(decoded.rgba, decoded),
         };
       } catch {
         // Undecodable here (HEIC without an HEVC decoder, a damaged file): reported as skipped.

@@ -1,7 +1,8 @@
 import { open, readFile } from "node:fs/promises";
-import { ANALYSIS_EDGE, hasCameraExif, type GreyImage } from "../../domain/photos/index";
+import { ANALYSIS_EDGE, hasCameraExif, type RgbaImage } from "../../domain/photos/index";
 import type { Sharp } from "sharp";
 import type { SharpModule } from "./load-sharp";
+import { decodeHeic, type Libheif } from "../../scan/photos/heic";
 import { readBmp } from "./read-bmp";
 
 /** Bytes read from the start of a file for its EXIF (the contract's 128 KB). */
@@ -15,7 +16,8 @@ const EXIF_HEAD_BYTES = 128 * 1024;
 export type DecodeMode = "reduced" | "full";
 
 export interface DecodedPhoto {
-  grey: GreyImage;
+  /** The analysis image (analyseRgba's input). */
+  rgba: RgbaImage;
   /** Original size, as displayed (EXIF orientation applied). */
   width: number;
   height: number;
@@ -23,14 +25,21 @@ export interface DecodedPhoto {
 }
 
 /**
- * One photo, decoded for analysis: the grey image of at most ANALYSIS_EDGE px, oriented as
- * displayed, luma computed as the browser decoder computes it (photos-contract.md), so the
- * CLI and the app see the same numbers. Transparent pixels count as black, as a canvas
- * returns them. Throws when the file cannot be decoded (the caller counts it as skipped).
+ * One photo, decoded for analysis: the RGBA image of at most ANALYSIS_EDGE px, oriented as
+ * displayed (EXIF orientation applied before anything is measured), which the domain's
+ * analyseRgba measures as it measures the browser's. Throws when the file cannot be decoded (the caller counts it as skipped).
  */
 export async function decodePhoto(sharp: SharpModule, path: string, mode: DecodeMode): Promise<DecodedPhoto> {
   const head = await readHead(path);
   if (head[0] === 0x42 && head[1] === 0x4d) return decodeBmp(sharp, path);
+  if (isHeif(head)) {
+    // sharp's prebuilt libvips reads HEIF's header but has no HEVC decoder: libheif decodes.
+    return decodeWithSharp(sharp, path, mode, head).catch(() => decodeHeif(sharp, path, head));
+  }
+  return decodeWithSharp(sharp, path, mode, head);
+}
+
+async function decodeWithSharp(sharp: SharpModule, path: string, mode: DecodeMode, head: Uint8Array): Promise<DecodedPhoto> {
   const meta = await sharp(path).metadata();
   if (!meta.width || !meta.height) throw new Error("no image size");
   const turned = (meta.orientation ?? 1) >= 5;
@@ -51,32 +60,46 @@ async function decodeBmp(sharp: SharpModule, path: string): Promise<DecodedPhoto
   return { ...(await toAnalysisImage(source)), width: bmp.width, height: bmp.height, camera: false };
 }
 
-async function toAnalysisImage(source: Sharp): Promise<{ grey: GreyImage }> {
+/**
+ * libheif-js's CommonJS entry, resolved from node_modules at run time as sharp is (the CLI's
+ * bundle leaves it out: 2 MB the CLI would parse at every start), on the first HEIC only.
+ */
+let libheif: Promise<Libheif> | null = null;
+function loadLibheif(): Promise<Libheif> {
+  libheif ??= import("libheif-js/wasm-bundle.js").then(
+    (module: { default?: unknown }) => (module.default ?? module) as Libheif | Promise<Libheif>,
+  );
+  return libheif;
+}
+
+/** An ISO base media file whose brand is HEIF's (heic, heix, mif1…): what libheif reads. */
+function isHeif(head: Uint8Array): boolean {
+  const text = new TextDecoder("latin1").decode(head.subarray(4, 12));
+  return text.startsWith("ftyp") && ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].includes(text.slice(4));
+}
+
+/** HEIC through libheif's WebAssembly build (heic.ts), the same decoder the browser uses; upright as libheif shows it. */
+async function decodeHeif(sharp: SharpModule, path: string, head: Uint8Array): Promise<DecodedPhoto> {
+  const full = await decodeHeic(new Uint8Array(await readFile(path)), loadLibheif);
+  const source = sharp(Buffer.from(full.data.buffer, full.data.byteOffset, full.data.byteLength), {
+    raw: { width: full.width, height: full.height, channels: 4 },
+  });
+  return { ...(await toAnalysisImage(source)), width: full.width, height: full.height, camera: hasCameraExif(head) };
+}
+
+async function toAnalysisImage(source: Sharp): Promise<{ rgba: RgbaImage }> {
   const { data, info } = await source
     .resize(ANALYSIS_EDGE, ANALYSIS_EDGE, { fit: "inside", withoutEnlargement: true })
-    .flatten({ background: "#000000" })
     .toColourspace("srgb")
+    .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { grey: toLuma(data, info.width, info.height, info.channels) };
+  return { rgba: { width: info.width, height: info.height, data } };
 }
 
 async function decodeFully(sharp: SharpModule, path: string): Promise<Sharp> {
   const { data, info } = await sharp(path, { failOn: "none", autoOrient: true }).raw().toBuffer({ resolveWithObject: true });
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-}
-
-/** luma = (299 R + 587 G + 114 B) / 1000, the contract's formula. */
-function toLuma(data: Uint8Array, width: number, height: number, channels: number): GreyImage {
-  const grey = new Uint8Array(width * height);
-  if (channels < 3) {
-    for (let i = 0; i < grey.length; i++) grey[i] = data[i * channels]!;
-  } else {
-    for (let i = 0, p = 0; i < grey.length; i++, p += channels) {
-      grey[i] = Math.round((299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!) / 1000);
-    }
-  }
-  return { width, height, data: grey };
 }
 
 async function readHead(path: string): Promise<Uint8Array> {

@@ -7,6 +7,7 @@
  * | cleanspace-scan        | the last scan's item index (names, paths, sizes)   | yes                          |
  * | cleanspace-hash-cache  | content hashes by path, size and time (rescans)    | yes                          |
  * | cleanspace-photo-cache | photo fingerprints and sharpness by path (rescans) | yes                          |
+ * | cleanspace-photo-thumbs| small thumbnails of the last scan's photos, by path | yes                          |
  * | cleanspace-organize    | reviewed/ignored marks, keyed by path              | yes                          |
  * | cleanspace-folders     | the last picked folder's handle                    | yes                          |
  * | CleanSpace             | offline queue and cached server answers            | no: sign-out clears it       |

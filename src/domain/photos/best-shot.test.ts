@@ -9,7 +9,10 @@ describe("pickBestShot", () => {
   });
 
   it("never keeps a blurry shot over a sharp one, even a larger one", () => {
-    const best = pickBestShot([buildPhotoFacts({ id: 1, sharpness: 5 }), buildPhotoFacts({ id: 2, width: 2000, height: 1500 })]);
+    const best = pickBestShot(
+      [buildPhotoFacts({ id: 1, sharpness: 5 }), buildPhotoFacts({ id: 2, width: 2000, height: 1500 })],
+      new Set([1]),
+    );
     expect(best).toEqual({ keepId: 2, reason: "Not blurry" });
   });
 
@@ -24,8 +27,25 @@ describe("pickBestShot", () => {
     expect(original).toEqual({ keepId: 2, reason: "Largest file (least compressed)" });
   });
 
-  it("falls back to the oldest, then the first found", () => {
-    expect(pickBestShot([buildPhotoFacts({ id: 1, modified: 2000 }), buildPhotoFacts({ id: 2, modified: 1000 })]).keepId).toBe(2);
+  it("keeps the camera's own file over an app's re-save of it (turned, EXIF dropped)", () => {
+    const best = pickBestShot([
+      buildPhotoFacts({ id: 1, camera: false, sharpness: 505, width: 3024, height: 4032 }),
+      buildPhotoFacts({ id: 2, camera: true, sharpness: 500 }),
+    ]);
+    expect(best).toEqual({ keepId: 2, reason: "Straight from the camera" });
+  });
+
+  it("keeps the better-exposed frame of a burst", () => {
+    const best = pickBestShot([buildPhotoFacts({ id: 1, clipped: 0.2 }), buildPhotoFacts({ id: 2, clipped: 0.01 })]);
+    expect(best).toEqual({ keepId: 2, reason: "Best exposed" });
+  });
+
+  it("keeps the sharper frame of a burst however slightly, never the oldest (issue 37)", () => {
+    const burst = pickBestShot([
+      buildPhotoFacts({ id: 1, modified: 1000, sharpness: 300 }),
+      buildPhotoFacts({ id: 2, modified: 2000, sharpness: 310 }),
+    ]);
+    expect(burst).toEqual({ keepId: 2, reason: "Sharpest" });
     expect(pickBestShot([buildPhotoFacts({ id: 3 }), buildPhotoFacts({ id: 2 })])).toEqual({
       keepId: 2,
       reason: "First found (the copies look the same)",

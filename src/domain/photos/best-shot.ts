@@ -1,26 +1,35 @@
 import { compareOriginal } from "../scan-rules";
-import { isBlurry } from "./blur";
 import type { PhotoFacts } from "./photo-facts";
-import { SAME_RESOLUTION_RATIO, SAME_SHARPNESS_RATIO, SAME_SIZE_RATIO } from "./thresholds";
+import { SAME_EXPOSURE_MARGIN, SAME_RESOLUTION_RATIO, SAME_SHARPNESS_RATIO, SAME_SIZE_RATIO } from "./thresholds";
 
-type Shot = Pick<PhotoFacts, "id" | "width" | "height" | "sharpness" | "size" | "modified" | "format">;
+type Shot = Pick<PhotoFacts, "id" | "width" | "height" | "sharpness" | "size" | "format" | "clipped" | "camera">;
 
 interface Criterion {
   words: string;
   /** Keeps the candidates that are best (or as good as the best) on this criterion. */
-  narrow(candidates: Shot[]): Shot[];
+  narrow(candidates: Shot[], blurry: ReadonlySet<number>): Shot[];
 }
 
 const CRITERIA: readonly Criterion[] = [
-  { words: "not blurry", narrow: (c) => c.filter((s) => !isBlurry(s)) },
+  { words: "not blurry", narrow: (c, blurry) => c.filter((s) => !blurry.has(s.id)) },
   { words: "highest resolution", narrow: withinRatioOfBest((s) => s.width * s.height, SAME_RESOLUTION_RATIO) },
+  {
+    words: "best exposed",
+    narrow: (c) => {
+      const least = Math.min(...c.map((s) => s.clipped ?? 0));
+      return c.filter((s) => (s.clipped ?? 0) <= least + SAME_EXPOSURE_MARGIN);
+    },
+  },
   { words: "sharpest", narrow: withinRatioOfBest((s) => s.sharpness, SAME_SHARPNESS_RATIO) },
   {
     words: "largest file (least compressed)",
     // Sizes say something only between files of one format: a PNG of a JPEG is larger, not better.
     narrow: (c) => (c.every((s) => s.format === c[0]!.format) ? withinRatioOfBest((s) => s.size, SAME_SIZE_RATIO)(c) : c),
   },
-  { words: "oldest", narrow: (c) => c.filter((s) => s.modified === Math.min(...c.map((x) => x.modified))) },
+  // An app's re-save (turned, shared, edited) drops the camera's EXIF; the camera's own file keeps it.
+  { words: "straight from the camera", narrow: (c) => c.filter((s) => s.camera) },
+  // Frames of a burst tie on all of the above: the sharpest of them, however slightly, not the oldest.
+  { words: "sharpest", narrow: (c) => c.filter((s) => s.sharpness === Math.max(...c.map((x) => x.sharpness))) },
 ];
 
 function withinRatioOfBest(score: (s: Shot) => number, ratio: number): (c: Shot[]) => Shot[] {
@@ -31,21 +40,22 @@ function withinRatioOfBest(score: (s: Shot) => number, ratio: number): (c: Shot[
 }
 
 /**
- * Best shot of a group of similar photos (issue 19): not blurry, then the highest resolution,
- * then the sharpest, then the largest file (least compressed, among files of one format),
- * then the oldest (the original, before edits and re-exports), then the first scanned.
- * Near-equal resolutions, sharpness and sizes count as ties (thresholds.ts), so a recompressed
+ * Best shot of a group of similar photos (issues 19, 37): not blurry, then the highest
+ * resolution, then the best exposed (fewest clipped pixels), then the sharpest, then the
+ * largest file (least compressed, among files of one format), then the one that still
+ * carries the camera's EXIF, then the sharpest however slightly — never the oldest: in a burst the frames are seconds apart and the better frame
+ * is the one to keep. Near-equal values count as ties (thresholds.ts), so a recompressed
  * copy's block edges do not beat its original. The reason names every criterion that set the
  * kept photo apart.
  */
-export function pickBestShot(group: readonly Shot[]): { keepId: number; reason: string } {
+export function pickBestShot(group: readonly Shot[], blurry: ReadonlySet<number> = new Set()): { keepId: number; reason: string } {
   let candidates = [...group].sort((a, b) => a.id - b.id);
   const reasons: string[] = [];
   for (const criterion of CRITERIA) {
     if (candidates.length === 1) break;
-    const narrowed = criterion.narrow(candidates);
+    const narrowed = criterion.narrow(candidates, blurry);
     if (narrowed.length === 0 || narrowed.length === candidates.length) continue;
-    reasons.push(criterion.words);
+    if (!reasons.includes(criterion.words)) reasons.push(criterion.words);
     candidates = narrowed;
   }
   const text = reasons.length > 0 ? reasons.join(", ") : "first found (the copies look the same)";

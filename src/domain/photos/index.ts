@@ -3,11 +3,13 @@
 export { ANALYSIS_EDGE } from "./thresholds";
 export type { GreyImage } from "./grey-image";
 export { photoFormatOf, type PhotoFormat } from "./photo-format";
-export { analyseGrey } from "./analyse-grey";
+export { analyseGrey, analyseRgba, type PhotoMeasures } from "./analyse-grey";
+export { lumaOf, type RgbaImage } from "./rgba-image";
 export { hammingDistance } from "./perceptual-hash";
 export type { PhotoFacts, PhotoReport, SimilarGroup } from "./photo-facts";
 export { isScreenshot } from "./screenshot";
 export { isBlurry } from "./blur";
 export { hasCameraExif } from "./camera-exif";
 export { analysePhotos } from "./analyse-photos";
+export { DEFAULT_TUNING, type PhotoTuning } from "./thresholds";
 export { summarizePhotoFindings } from "./summarize-photo-findings";

@@ -18,7 +18,33 @@ const COSINES: Float64Array = (() => {
  * moves the DC term) leave most bits alone. 16 lowercase hex digits, row-major from u=v=0.
  */
 export function perceptualHash(grey: GreyImage): string {
-  const small = resampleArea(grey, SIDE, SIDE);
+  return hashOfSmall(resampleArea(grey, SIDE, SIDE));
+}
+
+/**
+ * The hash of the picture and of the picture turned a quarter, a half and three quarters
+ * (issue 37): a copy turned in its pixels has, as its own hash, one of the original's turned
+ * hashes. The 32×32 grid is turned, so the aspect-ignoring resample is shared: turning and
+ * area-averaging commute.
+ */
+export function turnedHashes(grey: GreyImage): [string, string, string, string] {
+  let small = resampleArea(grey, SIDE, SIDE);
+  const hashes: string[] = [];
+  for (let turn = 0; turn < 4; turn++) {
+    hashes.push(hashOfSmall(small));
+    small = quarterTurn(small);
+  }
+  return hashes as [string, string, string, string];
+}
+
+/** The SIDE×SIDE grid turned 90° clockwise. */
+function quarterTurn(small: Float64Array): Float64Array {
+  const turned = new Float64Array(SIDE * SIDE);
+  for (let y = 0; y < SIDE; y++) for (let x = 0; x < SIDE; x++) turned[x * SIDE + (SIDE - 1 - y)] = small[y * SIDE + x]!;
+  return turned;
+}
+
+function hashOfSmall(small: Float64Array): string {
   // Separable DCT, low frequencies only: rows first (32×8), then columns (8×8).
   const rows = new Float64Array(SIDE * LOW);
   for (let y = 0; y < SIDE; y++) {

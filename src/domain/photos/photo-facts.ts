@@ -17,6 +17,14 @@ export interface PhotoFacts {
   /** 16 lowercase hex digits: the 64-bit DCT perceptual hash. */
   hash: string;
   sharpness: number;
+  /**
+   * Issue 37's measures (analyse-grey.ts PhotoMeasures); absent in facts saved before them,
+   * where the rules fall back to what they had (no turned copies, the sharpness cut-off).
+   */
+  turns?: string;
+  detail?: number;
+  clipped?: number;
+  graphic?: boolean;
   /** Has camera EXIF (Make or Model); false when unknown. */
   camera: boolean;
   /** ScanItem.duplicateGroup (byte-identical copies), null if none. */

@@ -3,6 +3,8 @@ import { hashWords } from "./perceptual-hash";
 export interface HashedItem {
   id: number;
   hash: string;
+  /** The hashes of the picture turned 90°, 180° and 270° (48 hex digits), when known. */
+  turns?: string;
 }
 
 const WORDS = 4;
@@ -30,11 +32,17 @@ function popcountTable(): Uint8Array {
  * Returns groups of two or more ids, each sorted, in order of their smallest id.
  */
 export function groupSimilar(items: readonly HashedItem[], maxDistance: number, distance?: (a: string, b: string) => number): number[][] {
+  // Every hash of an item is filed (its turned ones too) and joined to the item's own: a copy
+  // turned in its pixels then meets the original through the original's turned hash.
   const byHash = new Map<string, number[]>();
   for (const item of items) {
-    const ids = byHash.get(item.hash);
-    if (ids) ids.push(item.id);
-    else byHash.set(item.hash, [item.id]);
+    const hashes = [item.hash];
+    if (item.turns && item.turns.length === 48) for (let at = 0; at < 48; at += 16) hashes.push(item.turns.slice(at, at + 16));
+    for (const hash of hashes) {
+      const ids = byHash.get(hash);
+      if (ids) ids.push(item.id);
+      else byHash.set(hash, [item.id]);
+    }
   }
   const hashes = [...byHash.keys()];
   const n = hashes.length;
@@ -47,6 +55,14 @@ export function groupSimilar(items: readonly HashedItem[], maxDistance: number, 
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
     return i;
   };
+  const firstHashOf = new Map<number, number>();
+  hashes.forEach((hash, i) => {
+    for (const id of byHash.get(hash)!) {
+      const first = firstHashOf.get(id);
+      if (first === undefined) firstHashOf.set(id, i);
+      else parent[find(i)] = find(first);
+    }
+  });
   const flips = flipMasks(Math.floor(Math.max(0, maxDistance) / WORDS));
   const seenBy = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
@@ -75,12 +91,12 @@ export function groupSimilar(items: readonly HashedItem[], maxDistance: number, 
     }
   }
   const groups = new Map<number, number[]>();
-  hashes.forEach((hash, i) => {
+  for (const [id, i] of firstHashOf) {
     const root = find(i);
     const ids = groups.get(root);
-    if (ids) ids.push(...byHash.get(hash)!);
-    else groups.set(root, [...byHash.get(hash)!]);
-  });
+    if (ids) ids.push(id);
+    else groups.set(root, [id]);
+  }
   return [...groups.values()]
     .filter((ids) => ids.length >= 2)
     .map((ids) => ids.sort((a, b) => a - b))

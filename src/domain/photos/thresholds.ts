@@ -7,11 +7,69 @@
 /** Longest side (px) of the grey image decoders deliver for analysis (never enlarged). */
 export const ANALYSIS_EDGE = 512;
 
-/** Two photos whose 64-bit perceptual hashes differ in at most this many bits are "similar". */
-export const SIMILAR_MAX_DISTANCE = 10;
+/**
+ * Two photos whose 64-bit perceptual hashes differ in at most this many bits are "similar"
+ * (one of them possibly turned: perceptual-hash.ts turnedHashes).
+ */
+export const SIMILAR_MAX_DISTANCE = 14;
 
-/** Below this sharpness (sharpness.ts: edge Laplacian variance over gradient energy) a photo is blurry. */
+/**
+ * Below this sharpness (sharpness.ts: edge Laplacian variance over gradient energy) a photo is
+ * blurry — the rule for facts saved without a `detail` measure (before issue 37).
+ */
 export const BLURRY_MAX_SHARPNESS = 77;
+
+/** Below this detail (detail.ts: what one more blur removes, 1 crisp … 0 blurred) a photo is blurry. */
+export const BLURRY_MAX_DETAIL = 0.4;
+
+/**
+ * Below this sharpness a photo is blurry whatever its detail: a strong blur leaves only the
+ * quantisation's one-level steps, which one more blur also removes and which read as detail.
+ * Half A of the real-photo set: sharp photos 66.6 and up, blurred ones 27.2 and down; this is
+ * their geometric middle.
+ */
+export const BLURRY_FLOOR_SHARPNESS = 42;
+
+/**
+ * In a group of similar shots, a photo whose sharpness is under this share of the sharpest
+ * member's is blurry: the group shows what the scene holds when in focus.
+ */
+export const GROUP_BLUR_RATIO = 0.5;
+
+/** The values the accuracy bench sweeps (bench/photos/real-photo-accuracy.mjs); the rules' defaults. */
+export interface PhotoTuning {
+  similarMaxDistance: number;
+  blurMaxDetail: number;
+  groupBlurRatio: number;
+}
+
+export const DEFAULT_TUNING: PhotoTuning = {
+  similarMaxDistance: SIMILAR_MAX_DISTANCE,
+  blurMaxDetail: BLURRY_MAX_DETAIL,
+  groupBlurRatio: GROUP_BLUR_RATIO,
+};
+
+/** Pictures whose longest side is at most this (px) are graphics (icons, emoji), never photos. */
+export const GRAPHIC_MAX_EDGE = 128;
+
+/** Pictures with at least this share of see-through pixels are graphics. */
+export const GRAPHIC_MIN_TRANSPARENT_SHARE = 0.01;
+
+/**
+ * Pictures where at least this share of neighbouring pixels have exactly one colour, and
+ * fewer than GRAPHIC_MAX_GENTLE_SHARE of the others differ by mere shading, are graphics
+ * (flat fills meeting at drawn edges). Half A of the real-photo set: sharp photos flat
+ * 0.005–0.41, blurred ones up to 0.72 but with 0.85–0.99 of their steps gentle; graphics
+ * flat median 0.93, gentle median 0.06.
+ */
+export const GRAPHIC_MIN_FLAT_SHARE = 0.5;
+export const GRAPHIC_MAX_GENTLE_SHARE = 0.5;
+
+/** Pictures with at most this many distinct colours are graphics (a black-and-white photo has over 130 tones). */
+export const GRAPHIC_MAX_COLOURS = 64;
+
+/** Best shot: clipped shares within this of the best count as equally well exposed. */
+export const SAME_EXPOSURE_MARGIN = 0.03;
 
 /** Photos whose longest side is shorter than this are too small to call blurry (icons, thumbnails). */
 export const BLUR_MIN_EDGE = 256;

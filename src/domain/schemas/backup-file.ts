@@ -23,7 +23,19 @@ export const IndexItemSchema = z.strictObject({
   height: nonneg.optional(),
   /** The photo analysis of the item (issue 19): perceptual hash, sharpness, camera EXIF. */
   photo: z
-    .strictObject({ hash: z.string().regex(/^[0-9a-f]{16}$/), sharpness: z.number().finite().nonnegative(), camera: z.boolean() })
+    .strictObject({
+      hash: z.string().regex(/^[0-9a-f]{16}$/),
+      sharpness: z.number().finite().nonnegative(),
+      camera: z.boolean(),
+      // Issue 37's measures: absent in backups made before them.
+      turns: z
+        .string()
+        .regex(/^[0-9a-f]{48}$/)
+        .optional(),
+      detail: z.number().finite().min(0).max(1).optional(),
+      clipped: z.number().finite().min(0).max(1).optional(),
+      graphic: z.boolean().optional(),
+    })
     .optional(),
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { fitInside, jpegDecodeSize } from "./analysis-size";
-import { rgbaToGrey } from "./luma";
 
 describe("analysis sizes", () => {
   it("fits the longest side inside the edge and never enlarges", () => {
@@ -19,13 +18,5 @@ describe("analysis sizes", () => {
     expect(jpegDecodeSize({ width: 600, height: 400 }, 512)).toEqual({ width: 525, height: 350 });
     expect(jpegDecodeSize({ width: 520, height: 400 }, 512)).toBeNull();
     expect(jpegDecodeSize({ width: 300, height: 200 }, 512)).toBeNull();
-  });
-});
-
-describe("rgbaToGrey", () => {
-  it("weighs R, G and B as the contract says and ignores alpha", () => {
-    const grey = rgbaToGrey(new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 0, 255, 255, 255, 255]), 2, 2);
-    expect([...grey.data]).toEqual([76, 150, 29, 255]);
-    expect(grey).toMatchObject({ width: 2, height: 2 });
   });
 });

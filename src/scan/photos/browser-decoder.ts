@@ -8,9 +8,10 @@
  * createImageBitmap with resize options is the fallback (Safari before ImageDecoder); in
  * Chromium it decodes at full size whatever the resize asks.
  */
-import type { GreyImage, PhotoFormat } from "../../domain/photos/index";
+import type { PhotoFormat, RgbaImage } from "../../domain/photos/index";
 import { fitInside, jpegDecodeSize, type PixelSize } from "./analysis-size";
-import { rgbaToGrey } from "./luma";
+import { decodeHeic } from "./heic";
+import { THUMBNAIL_EDGE } from "./thumbnail-store-idb";
 
 const MIME: Record<PhotoFormat, string> = {
   jpeg: "image/jpeg",
@@ -21,19 +22,25 @@ const MIME: Record<PhotoFormat, string> = {
   heic: "image/heic",
 };
 
-/** A photo decoded for analysis: the grey image at `fitInside(original, edge)` and the original's size. */
-export interface DecodedGrey extends PixelSize {
-  grey: GreyImage;
+/**
+ * A photo decoded for analysis: the RGBA image at `fitInside(displayed, edge)`, EXIF
+ * orientation applied, and the photo's displayed size (the header's, turned when the
+ * orientation turns it).
+ */
+export interface DecodedImage extends PixelSize {
+  rgba: RgbaImage;
+  /** A small JPEG of the photo for the photo views (thumbnail-store-idb.ts), when the decoder makes one. */
+  thumbnail?: Blob;
 }
 
 /**
  * Decodes one photo. `original` is the size its header gives; null when no header reader
  * knows the format (HEIC), and then the decoder tells.
  */
-export type GreyDecoder = (file: Blob, format: PhotoFormat, original: PixelSize | null, edge: number) => Promise<DecodedGrey>;
+export type ImageDecode = (file: Blob, format: PhotoFormat, original: PixelSize | null, edge: number) => Promise<DecodedImage>;
 
 export interface BrowserDecoder {
-  decode: GreyDecoder;
+  decode: ImageDecode;
   /** Whether this platform decodes the format at all (HEIC mostly not: those photos are counted as skipped). */
   supports(format: PhotoFormat): boolean;
   readonly kind: "image-decoder" | "image-bitmap";
@@ -64,7 +71,11 @@ const ALL_FORMATS = Object.keys(MIME) as PhotoFormat[];
  * scan then leaves photos unanalysed rather than calling every one of them skipped.
  * `prefer` forces one path (the benchmark compares them).
  */
-export async function createBrowserDecoder(prefer?: BrowserDecoder["kind"] | "full-size"): Promise<BrowserDecoder | null> {
+export async function createBrowserDecoder(
+  prefer?: BrowserDecoder["kind"] | "full-size",
+  options: { thumbnails?: boolean } = {},
+): Promise<BrowserDecoder | null> {
+  const thumbnails = options.thumbnails ?? true;
   if (typeof OffscreenCanvas === "undefined") return null;
   const Decoder = (globalThis as { ImageDecoder?: ImageDecoderClass }).ImageDecoder;
   if (Decoder && prefer !== "image-bitmap") {
@@ -72,13 +83,21 @@ export async function createBrowserDecoder(prefer?: BrowserDecoder["kind"] | "fu
     for (const format of ALL_FORMATS) if (await Decoder.isTypeSupported(MIME[format]).catch(() => false)) supported.add(format);
     return {
       kind: "image-decoder",
-      supports: (format) => supported.has(format),
-      decode: (file, format, original, edge) => decodeWithImageDecoder(Decoder, file, format, original, edge, prefer !== "full-size"),
+      // HEIC the platform cannot decode goes through libheif (heic.ts).
+      supports: (format) => format === "heic" || supported.has(format),
+      decode: (file, format, original, edge) =>
+        format === "heic" && !supported.has("heic")
+          ? decodeWithLibheif(file, edge, thumbnails)
+          : decodeWithImageDecoder(Decoder, file, format, original, edge, prefer !== "full-size", thumbnails),
     };
   }
   if (typeof createImageBitmap === "undefined") return null;
   // Without ImageDecoder there is no asking: HEIC is tried where the platform may know it (Safari).
-  return { kind: "image-bitmap", supports: () => true, decode: decodeWithImageBitmap };
+  return {
+    kind: "image-bitmap",
+    supports: () => true,
+    decode: (file, format, original, edge) => decodeWithImageBitmap(file, format, original, edge, thumbnails),
+  };
 }
 
 async function decodeWithImageDecoder(
@@ -88,7 +107,8 @@ async function decodeWithImageDecoder(
   original: PixelSize | null,
   edge: number,
   reduced: boolean,
-): Promise<DecodedGrey> {
+  thumbnails: boolean,
+): Promise<DecodedImage> {
   const scaled = reduced && original && format === "jpeg" ? jpegDecodeSize(original, edge) : null;
   const decoder = new Decoder({
     data: await file.arrayBuffer(),
@@ -99,8 +119,12 @@ async function decodeWithImageDecoder(
   try {
     const { image } = await decoder.decode({ frameIndex: 0 });
     try {
-      const size = original ?? { width: image.displayWidth, height: image.displayHeight };
-      return { ...size, grey: drawGrey(image, fitInside(size, edge)) };
+      // The frame is drawn oriented (its EXIF Orientation applied, as sharp's autoOrient does);
+      // the header's size is the stored one, so a turned photo's is turned to match.
+      const size = original
+        ? displayedSize(original, { width: image.displayWidth, height: image.displayHeight })
+        : { width: image.displayWidth, height: image.displayHeight };
+      return await analysisImage(image, size, edge, thumbnails);
     } finally {
       image.close();
     }
@@ -109,26 +133,67 @@ async function decodeWithImageDecoder(
   }
 }
 
-async function decodeWithImageBitmap(file: Blob, _format: PhotoFormat, original: PixelSize | null, edge: number): Promise<DecodedGrey> {
-  const target = original ? fitInside(original, edge) : null;
-  const bitmap = target
-    ? await createImageBitmap(file, { resizeWidth: target.width, resizeHeight: target.height, resizeQuality: "high" })
-    : await createImageBitmap(file);
+async function decodeWithImageBitmap(
+  file: Blob,
+  _format: PhotoFormat,
+  original: PixelSize | null,
+  edge: number,
+  thumbnails: boolean,
+): Promise<DecodedImage> {
+  // No resize asked: where orientation turns the photo, a size from the stored header would squash it.
+  const bitmap = await createImageBitmap(file);
   try {
-    const size = original ?? { width: bitmap.width, height: bitmap.height };
-    return { ...size, grey: drawGrey(bitmap, target ?? fitInside(size, edge)) };
+    const shown = { width: bitmap.width, height: bitmap.height };
+    const size = original ? displayedSize(original, shown) : shown;
+    return await analysisImage(bitmap, size, edge, thumbnails);
   } finally {
     bitmap.close();
   }
 }
 
-/** Draws the decoded frame at the analysis size (the browser's high-quality resample) and reads its luma. */
-function drawGrey(image: CanvasImageSource, size: PixelSize): GreyImage {
+/** HEIC through libheif's WebAssembly build: the full image, then the canvas's resample to the analysis size. */
+async function decodeWithLibheif(file: Blob, edge: number, thumbnails: boolean): Promise<DecodedImage> {
+  const full = await decodeHeic(new Uint8Array(await file.arrayBuffer()));
+  const canvas = new OffscreenCanvas(full.width, full.height);
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("No 2D canvas in this worker");
+  context.putImageData(new ImageData(new Uint8ClampedArray(full.data), full.width, full.height), 0, 0);
+  return analysisImage(canvas, { width: full.width, height: full.height }, edge, thumbnails);
+}
+
+/** The stored size, turned when the decoder shows the photo turned (EXIF Orientation 5–8). */
+function displayedSize(stored: PixelSize, shown: PixelSize): PixelSize {
+  const turned = stored.width !== stored.height && stored.width > stored.height !== shown.width > shown.height;
+  return turned ? { width: stored.height, height: stored.width } : stored;
+}
+
+/**
+ * The analysis image of a decoded frame and, from it, the photo's thumbnail: made here, on
+ * the frame already decoded, so the photo views never need the file again.
+ */
+async function analysisImage(image: CanvasImageSource, size: PixelSize, edge: number, thumbnails: boolean): Promise<DecodedImage> {
+  const { canvas, rgba } = drawRgba(image, fitInside(size, edge));
+  if (!thumbnails) return { ...size, rgba };
+  const small = fitInside(size, THUMBNAIL_EDGE);
+  const thumb = new OffscreenCanvas(small.width, small.height);
+  const context = thumb.getContext("2d");
+  let thumbnail: Blob | undefined;
+  if (context) {
+    context.imageSmoothingEnabled = true;
+    context.imageSmoothingQuality = "high";
+    context.drawImage(canvas, 0, 0, small.width, small.height);
+    thumbnail = await thumb.convertToBlob({ type: "image/jpeg", quality: 0.8 }).catch(() => undefined);
+  }
+  return { ...size, rgba, ...(thumbnail ? { thumbnail } : {}) };
+}
+
+/** Draws the decoded frame at the analysis size (the browser's high-quality resample) and reads its pixels. */
+function drawRgba(image: CanvasImageSource, size: PixelSize): { canvas: OffscreenCanvas; rgba: RgbaImage } {
   const canvas = new OffscreenCanvas(size.width, size.height);
   const context = canvas.getContext("2d", { willReadFrequently: true });
   if (!context) throw new Error("No 2D canvas in this worker");
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = "high";
   context.drawImage(image, 0, 0, size.width, size.height);
-  return rgbaToGrey(context.getImageData(0, 0, size.width, size.height).data, size.width, size.height);
+  return { canvas, rgba: { ...size, data: context.getImageData(0, 0, size.width, size.height).data } };
 }

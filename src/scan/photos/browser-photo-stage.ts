@@ -2,6 +2,7 @@ import type { PhotoAnalyser } from "../types";
 import { createBrowserDecoder } from "./browser-decoder";
 import { openPhotoCache } from "./photo-cache-idb";
 import { createPhotoStage, type PhotoStageOptions } from "./photo-stage";
+import { openThumbnailWriter } from "./thumbnail-store-idb";
 
 export interface BrowserPhotoStage {
   analyser: PhotoAnalyser<File>;
@@ -20,11 +21,13 @@ export async function createBrowserPhotoStage(
   const decoder = await createBrowserDecoder();
   if (!decoder) return null;
   const cache = await openPhotoCache(folder);
+  const thumbnails = await openThumbnailWriter();
   return {
     analyser: createPhotoStage<File>({
       decode: (entry, format, original, edge) => decoder.decode(entry.ref, format, original, edge),
       supports: decoder.supports,
       cache,
+      thumbnails,
       lacksImageHeader: options.lacksImageHeader,
     }),
     save: () => cache.save(),

@@ -1,4 +1,4 @@
-import { ANALYSIS_EDGE } from "../../domain/photos/index";
+import { ANALYSIS_EDGE, type PhotoMeasures } from "../../domain/photos/index";
 import { folderRecords } from "../folder-records-idb";
 import type { ScanEntry } from "../types";
 
@@ -13,14 +13,15 @@ export const PHOTO_CACHE_DB = "cleanspace-photo-cache";
 /**
  * Bumped when the analysis changes meaning (its edge is part of it); older records are ignored.
  * 2: sharpness became the edge Laplacian over gradient energy (photos-engine, 58dd496).
+ * 3: turned hashes, detail, clipping and the graphic flag (issue 37); orientation applied.
  */
-export const PHOTO_CACHE_FORMAT = `2:${ANALYSIS_EDGE}`;
+export const PHOTO_CACHE_FORMAT = `3:${ANALYSIS_EDGE}`;
 export const MAX_PHOTO_CACHE_FOLDERS = 8;
 export const MAX_PHOTO_CACHE_ENTRIES = 300_000;
 export const PHOTO_RACY_WINDOW_MS = 2_000;
 
 /** One photo's analysis, or null when it could not be decoded (corrupt, cut off). */
-export type PhotoOutcome = { width: number; height: number; hash: string; sharpness: number; camera: boolean } | null;
+export type PhotoOutcome = ({ width: number; height: number; camera: boolean } & PhotoMeasures) | null;
 
 export interface PhotoCache {
   readonly loaded: number;
@@ -42,6 +43,10 @@ interface FolderRecord {
   hashes: (string | null)[];
   sharpness: number[];
   camera: boolean[];
+  turns: string[];
+  detail: number[];
+  clipped: number[];
+  graphic: boolean[];
 }
 
 interface Row {
@@ -67,6 +72,10 @@ function readRecord(record: FolderRecord, into: Map<string, Row>): void {
               hash,
               sharpness: record.sharpness[i] ?? 0,
               camera: record.camera[i] ?? false,
+              turns: record.turns[i] ?? "",
+              detail: record.detail[i] ?? 1,
+              clipped: record.clipped[i] ?? 0,
+              graphic: record.graphic[i] ?? false,
             },
     });
   }
@@ -84,6 +93,10 @@ function toRecord(rows: Map<string, Row>): FolderRecord {
     hashes: [],
     sharpness: [],
     camera: [],
+    turns: [],
+    detail: [],
+    clipped: [],
+    graphic: [],
   };
   for (const [path, row] of rows) {
     r.paths.push(path);
@@ -94,6 +107,10 @@ function toRecord(rows: Map<string, Row>): FolderRecord {
     r.hashes.push(row.outcome?.hash ?? null);
     r.sharpness.push(row.outcome?.sharpness ?? 0);
     r.camera.push(row.outcome?.camera ?? false);
+    r.turns.push(row.outcome?.turns ?? "");
+    r.detail.push(row.outcome?.detail ?? 1);
+    r.clipped.push(row.outcome?.clipped ?? 0);
+    r.graphic.push(row.outcome?.graphic ?? false);
   }
   return r;
 }

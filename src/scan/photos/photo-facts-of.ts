@@ -29,6 +29,10 @@ export function photoFactsOf(items: readonly ScanItem[]): { facts: PhotoFacts[];
       hash: item.photo.hash,
       sharpness: item.photo.sharpness,
       camera: item.photo.camera,
+      ...(item.photo.turns !== undefined ? { turns: item.photo.turns } : {}),
+      ...(item.photo.detail !== undefined ? { detail: item.photo.detail } : {}),
+      ...(item.photo.clipped !== undefined ? { clipped: item.photo.clipped } : {}),
+      ...(item.photo.graphic !== undefined ? { graphic: item.photo.graphic } : {}),
       exactGroup: item.duplicateGroup,
     });
   }

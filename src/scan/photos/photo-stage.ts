@@ -1,17 +1,21 @@
-import { ANALYSIS_EDGE, analyseGrey, hasCameraExif, photoFormatOf, type PhotoFormat } from "../../domain/photos/index";
+import { ANALYSIS_EDGE, analyseRgba, hasCameraExif, photoFormatOf, type PhotoFormat } from "../../domain/photos/index";
 import { cannotHoldImageSize, readImageSize } from "../image-size";
 import type { PhotoAnalyser, ScanEntry, ScanSource } from "../types";
 import type { PixelSize } from "./analysis-size";
-import type { DecodedGrey } from "./browser-decoder";
+import type { DecodedImage } from "./browser-decoder";
 import type { PhotoCache, PhotoOutcome } from "./photo-cache-idb";
 import { analyseScanPhotos } from "./photo-facts-of";
+import type { ThumbnailWriter } from "./thumbnail-store-idb";
 
 /** The first bytes read of each photo: its header (size) and EXIF (camera), as the contract says. */
 export const PHOTO_HEAD_BYTES = 128 * 1024;
 /** The first look at a photo's bytes: enough for readImageSize's signatures (cannotHoldImageSize). */
 export const PHOTO_PROBE_BYTES = 4 * 1024;
-/** Photos decoded at once: the decoder works on threads of its own, so a few in flight keep both cores busy. */
-export const PHOTOS_IN_FLIGHT = 3;
+/**
+ * Photos decoded at once: the decoder works on threads of its own, so one in flight per core
+ * the device reports, and one more to cover the reads, keep every core busy (issue 37).
+ */
+export const PHOTOS_IN_FLIGHT = Math.max(2, Math.min(16, (globalThis.navigator?.hardwareConcurrency ?? 2) + 1));
 /**
  * Heads read at once. A read is mostly a round trip to the browser's file reader, so many
  * overlap well (the hash pass keeps 16 in flight too): on a folder of ".jpg" files that are
@@ -23,10 +27,15 @@ export const PHOTO_BYTES_IN_FLIGHT = 96 * 1024 * 1024;
 
 export interface PhotoStageOptions<Ref> {
   /** Decodes an entry's bytes to the analysis image (the browser: browser-decoder.ts on `entry.ref`). */
-  decode(entry: ScanEntry<Ref>, format: PhotoFormat, original: PixelSize | null, edge: number): Promise<DecodedGrey>;
+  decode(entry: ScanEntry<Ref>, format: PhotoFormat, original: PixelSize | null, edge: number): Promise<DecodedImage>;
   /** False for formats this platform cannot decode: those photos are skipped without a read. */
   supports(format: PhotoFormat): boolean;
   cache?: PhotoCache;
+  /**
+   * Where the decoder's thumbnails go (thumbnail-store-idb.ts). A photo the cache knows but
+   * without a thumbnail is decoded again, so every photo of the scan has one.
+   */
+  thumbnails?: Pick<ThumbnailWriter, "known" | "put" | "finish">;
   /**
    * True when bytes already read (the hash's first pass: head-notes.ts) show the entry holds
    * no image header: it is skipped without a read, as a read would have found.
@@ -89,6 +98,7 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
           const item = items[i]!;
           const entry = entries[i]!;
           let outcome = options.cache?.get(entry);
+          if (outcome && options.thumbnails && !options.thumbnails.known.has(entry.path)) outcome = undefined;
           if (outcome === undefined) {
             const format = photoFormatOf(item.name, item.type)!;
             // HEIC is decoded without a header (analyseOne): only the others can be settled early.
@@ -99,12 +109,14 @@ export function createPhotoStage<Ref>(options: PhotoStageOptions<Ref>): PhotoAna
           if (outcome) {
             item.width = outcome.width;
             item.height = outcome.height;
-            item.photo = { hash: outcome.hash, sharpness: outcome.sharpness, camera: outcome.camera };
+            const { width: _w, height: _h, ...traits } = outcome;
+            item.photo = traits;
           }
           run.onProgress?.(++done);
         }
       };
       await Promise.all(Array.from({ length: Math.min(reads, work.length) }, lane));
+      await options.thumbnails?.finish(new Set(work.filter((i) => items[i]!.photo).map((i) => entries[i]!.path)));
       // The findings compare photos with the exact duplicates: those must be marked first.
       await run.duplicatesFound;
       return analyseScanPhotos(items, run.nowMs);
@@ -131,14 +143,14 @@ async function analyseOne<Ref>(
     // Every format but HEIC has a header the engine reads: without one this is no image.
     if (!header && format !== "heic") return null;
     await gate.enter(entry.size);
-    let decoded: DecodedGrey;
+    let decoded: DecodedImage;
     try {
       decoded = await options.decode(entry, format, header, ANALYSIS_EDGE);
     } finally {
       gate.leave(entry.size);
     }
-    const { hash, sharpness } = analyseGrey(decoded.grey);
-    return { width: decoded.width, height: decoded.height, hash, sharpness, camera: hasCameraExif(head) };
+    if (decoded.thumbnail) options.thumbnails?.put(entry.path, decoded.thumbnail);
+    return { width: decoded.width, height: decoded.height, camera: hasCameraExif(head), ...analyseRgba(decoded.rgba, decoded) };
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     return null; // unreadable or undecodable: counted as skipped

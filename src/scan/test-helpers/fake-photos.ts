@@ -1,3 +1,4 @@
+import type { GreyImage } from "../../domain/photos/index";
 import { blur, greyScene } from "../../domain/testing/grey-scenes";
 import { fitInside } from "../photos/analysis-size";
 import type { PhotoStageOptions } from "../photos/photo-stage";
@@ -44,8 +45,21 @@ export function fakeDecoder(log: DecodeLog = newDecodeLog()): PhotoStageOptions<
       await new Promise((resolve) => setTimeout(resolve, 1));
       log.inFlight--;
       const size = fitInside(original!, edge);
-      const scene = greyScene(entry.ref.bytes[40]!, size.width, size.height);
-      return { ...original!, grey: entry.ref.bytes[41] ? blur(scene, 6) : scene };
+      // A camera's sensor noise (±2 levels), before any blur: a noiseless scene is flat like a drawing.
+      const scene = withNoise(greyScene(entry.ref.bytes[40]!, size.width, size.height));
+      const grey = entry.ref.bytes[41] ? blur(scene, 6) : scene;
+      const rgba = new Uint8Array(grey.data.length * 4);
+      grey.data.forEach((v, i) => rgba.set([v, v, v, 255], i * 4));
+      return { ...original!, rgba: { width: grey.width, height: grey.height, data: rgba } };
     },
   };
+}
+
+function withNoise(grey: GreyImage): GreyImage {
+  let seed = 12345;
+  const data = grey.data.map((v) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return Math.min(255, Math.max(0, v + (seed % 5) - 2));
+  });
+  return { ...grey, data };
 }

@@ -34,7 +34,7 @@ function indexForBackup(index: StoredScanIndex): NonNullable<BackupFile["scanInd
       isOriginal: i.isOriginal,
       ...(i.width !== undefined ? { width: i.width } : {}),
       ...(i.height !== undefined ? { height: i.height } : {}),
-      ...(i.photo ? { photo: { hash: i.photo.hash, sharpness: i.photo.sharpness, camera: i.photo.camera } } : {}),
+      ...(i.photo ? { photo: { ...i.photo } } : {}),
     })),
   };
 }

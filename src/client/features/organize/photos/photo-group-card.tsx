@@ -18,13 +18,18 @@ interface Props {
   onAct(entries: PhotoEntry[]): void;
 }
 
-/** One group: the photo to keep and why, every member with its keep/trash choice, and "Trash the rest". */
+/**
+ * One group, laid out for a decision (issue 37): the photo to keep and why, every member with
+ * its keep/trash choice, and one primary action — keep the best (or the original) and trash
+ * the rest — with Compare beside it.
+ */
 export function PhotoGroupCard({ group, root, canTrash, busy, choices, onDecide, onCompare, onAct }: Props) {
   const titleId = useId();
   const labels = labelsOf(group.entries);
   const rest = group.entries.filter((e) => decisionOf(e, choices) === "trash");
   const bytes = group.entries.reduce((n, e) => n + e.item.size, 0);
   const noun = group.kind === "exact" ? "exact copy" : "similar photo";
+  const kept = group.kind === "exact" ? "original" : "best";
   return (
     <section aria-labelledby={titleId} className="grid gap-3 rounded-2xl border border-border bg-card p-3 sm:p-4" data-testid="photo-group">
       <div className="grid gap-0.5">
@@ -51,12 +56,12 @@ export function PhotoGroupCard({ group, root, canTrash, busy, choices, onDecide,
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={() => onCompare(group, group.entries[1] ?? group.entries[0]!)}>
-          <Columns2 className="size-4" aria-hidden /> Compare
-        </Button>
         <Button size="sm" variant={canTrash ? "primary" : "outline"} disabled={busy || rest.length === 0} onClick={() => onAct(rest)}>
           <Trash2 className="size-4" aria-hidden />
-          {canTrash ? "Trash the rest" : "Mark the rest reviewed"} ({rest.length})
+          {canTrash ? `Keep ${kept}, trash ${rest.length}` : `Keep ${kept}, mark ${rest.length} reviewed`}
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => onCompare(group, group.entries[1] ?? group.entries[0]!)}>
+          <Columns2 className="size-4" aria-hidden /> Compare
         </Button>
       </div>
     </section>

@@ -62,10 +62,11 @@ export function PhotoTile({
 }) {
   const { item, badge } = entry;
   return (
+    // Neutral borders: the choice below says keep or trash; the proposed keeper alone is marked.
     <div
       className={cn(
-        "grid gap-1.5 rounded-xl border-2 bg-background p-1.5",
-        decision === "trash" ? "border-red-600/50" : "border-green-600/50",
+        "grid gap-1.5 rounded-xl border bg-background p-1.5",
+        entry.badge === "Best shot" ? "border-primary ring-1 ring-primary" : "border-border",
       )}
       data-testid="photo-tile"
       data-decision={decision}
@@ -76,7 +77,7 @@ export function PhotoTile({
         className="relative block aspect-square overflow-hidden rounded-lg bg-muted"
         aria-label={`Compare ${label}`}
       >
-        <PhotoThumb item={item} root={root} />
+        <PhotoThumb item={item} root={root} className={decision === "trash" && canChoose ? "opacity-70" : undefined} />
         {badge ? (
           <span className="absolute left-1 top-1 rounded-full bg-foreground px-2 py-0.5 text-[0.7rem] font-medium text-background">
             {badge}

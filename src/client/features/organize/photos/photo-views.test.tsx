@@ -80,7 +80,7 @@ describe("PhotoViews", () => {
 
     // Keep one more: the rest is one photo.
     await userEvent.click(within(group).getByRole("button", { name: "Keep beach 3.jpg" }));
-    await userEvent.click(within(group).getByRole("button", { name: "Trash the rest (1)" }));
+    await userEvent.click(within(group).getByRole("button", { name: "Keep best, trash 1" }));
     expect(names(vi.mocked(props.onTrash).mock.calls[0]![0])).toEqual(["beach 2.jpg"]);
     expect(screen.getByTestId("photos-skipped")).toHaveTextContent("2 photos could not be analysed");
   });
@@ -96,7 +96,7 @@ describe("PhotoViews", () => {
     // A choice made side by side is the group's choice.
     await userEvent.click(within(dialog).getByRole("button", { name: "Keep beach 3.jpg" }));
     await userEvent.keyboard("{Escape}");
-    expect(screen.getByRole("button", { name: "Trash the rest (1)" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Keep best, trash 1" })).toBeInTheDocument();
   });
 
   it("keeps the copy the user's keep-rules chose for exact copies, naming copies by path", async () => {
@@ -104,7 +104,7 @@ describe("PhotoViews", () => {
     expect(screen.getByTestId("group-reason")).toHaveTextContent("Keep forest.jpg: it is the oldest copy.");
     expect(screen.getByRole("button", { name: "Keep Photos/forest.jpg" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "Trash Backup/forest.jpg" })).toHaveAttribute("aria-pressed", "true");
-    await userEvent.click(screen.getByRole("button", { name: "Trash the rest (1)" }));
+    await userEvent.click(screen.getByRole("button", { name: "Keep original, trash 1" }));
     expect(vi.mocked(props.onTrash).mock.calls[0]![0].map((i) => i.path)).toEqual(["Backup/forest.jpg"]);
   });
 

@@ -62,7 +62,7 @@ export function PhotoViews(props: PhotoViewsProps) {
       <ViewBody key={view} {...props} report={report} items={items} />
       {report.skipped > 0 ? (
         <p className="text-xs text-muted-foreground" data-testid="photos-skipped">
-          {plural(report.skipped, "photo")} could not be analysed in this browser (HEIC, or a damaged file) and{" "}
+          {plural(report.skipped, "photo")} could not be analysed in this browser (a damaged file, or a format it cannot decode) and{" "}
           {report.skipped === 1 ? "is" : "are"} in no view.
         </p>
       ) : null}
