@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summarizeScan } from "../scan/summarize";
+import { summarizeScan } from "../scan/core/summarize";
 import type { ScanItem, ScanResult } from "../scan/types";
 import { byModifiedThenPath, toJsonReport } from "./report-json";
 

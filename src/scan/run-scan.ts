@@ -4,7 +4,7 @@ import { createSourceHasher } from "./content-hasher";
 import { findDuplicates } from "./find-duplicates";
 import { IMAGE_HEADER_BYTES, readImageSize } from "./image-size";
 import { ProgressReporter, type ProgressThrottle } from "./progress";
-import { summarizeScan } from "./summarize";
+import { summarizeScan } from "./core/summarize";
 import type { ContentHasher, PhotoAnalyser, ScanCounts, ScanEntry, ScanItem, ScanProgress, ScanResult, ScanSource } from "./types";
 
 export interface ScanOptions<Ref> {

@@ -1,6 +1,6 @@
 import { classifyEntry } from "../../scan/classify";
 import { markGroups } from "../../scan/find-duplicates";
-import { summarizeScan } from "../../scan/summarize";
+import { summarizeScan } from "../../scan/core/summarize";
 import type { ScanItem, ScanResult } from "../../scan/types";
 import type { ScannedTree } from "./scanned-tree";
 
