@@ -1,6 +1,6 @@
 import { classifyEntry } from "./classify";
 import type { ProgressReporter } from "./progress";
-import { NEWCOMER_ONLY, SizeBuckets, UNIQUE_SO_FAR } from "./size-buckets";
+import { NEWCOMER_ONLY, SizeBuckets, UNIQUE_SO_FAR } from "./core/size-buckets";
 import type { ContentHasher, ScanCounts, ScanEntry, ScanItem, ScanSource } from "./types";
 
 export interface CollectedFiles<Ref> {

@@ -1,5 +1,5 @@
 import { classifyEntry } from "../../scan/classify";
-import { markGroups } from "../../scan/find-duplicates";
+import { markGroups } from "../../scan/core/mark-groups";
 import { summarizeScan } from "../../scan/core/summarize";
 import type { ScanItem, ScanResult } from "../../scan/types";
 import type { ScannedTree } from "./scanned-tree";

@@ -108,7 +108,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
     const cache: NodeHashCache | null =
       // The racy window is measured on the clock, not on `now` (a reference time for "old" only).
       metadataOnly || cacheOptions === null ? null : openNodeHashCache(base, table, cacheOptions);
-    const found = findGroups({
+    const found = await findGroups({
       table,
       root: base,
       crew,
