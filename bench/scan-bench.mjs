@@ -304,6 +304,6 @@ mkdirSync(resultsDir, { recursive: true });
 const resultsFile = join(resultsDir, `scan-bench-${files}-${opt.label}.md`);
 writeFileSync(
   resultsFile,
-  `# bench/scan-bench.mjs --files ${files} --runs ${runs} (${opt.label})\n\n${new Date().toISOString()} · commit ${commit} · node ${process.version}\n\n${printed.join("\n")}\n`,
+  `# bench/scan-bench.mjs --files ${files} --runs ${runs} (${opt.label})\n\n${new Date().toISOString()} · commit ${commit} · node ${process.version}${opt.baseline ? ` · baseline ${opt.baseline}` : ""}\n\n${printed.join("\n")}\n`,
 );
 print(`written to ${resultsFile}`);
