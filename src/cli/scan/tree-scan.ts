@@ -4,7 +4,7 @@ import { createXXHash128 } from "hash-wasm";
 import { ProgressReporter } from "../../scan/progress";
 import { checkRoot, trimSlash } from "../../scan/sources/node-fs";
 import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../scan/types";
-import { buildResult } from "./build-result";
+import { resultFromTable } from "./result-from-table";
 import { type Crew, OUTSTANDING } from "./crew";
 import { FileTable } from "./file-table";
 import { EarlyKeys } from "./early-keys";
@@ -50,7 +50,7 @@ export interface TreeScanOptions {
  */
 export async function scanTree(root: string, options: TreeScanOptions = {}): Promise<ScanResult> {
   const scanned = await scanColumns(root, options);
-  const result = buildResult(scanned);
+  const result = resultFromTable(scanned);
   options.onPhase?.("result");
   scanned.complete(result.summary.photosCount);
   return result;
