@@ -1,3 +1,4 @@
+import { HardLinkFolding, showsInstead } from "../../scan/core/hard-links";
 import { type KeySource, type PassKeys, sieve } from "../../scan/core/sieve";
 import { SizeBuckets } from "../../scan/core/size-buckets";
 import type { Crew } from "./crew";
@@ -83,35 +84,26 @@ function binaryKeys(keys: Buffer, ok: Uint8Array): PassKeys {
   };
 }
 
-/**
- * Hard links: several names of one physical file become one item, at the place of the first
- * name in walk order but under the smallest path (the engine's collectFiles rule): deleting
- * one name frees nothing, so they are never "wasted copies".
- */
+/** Hard links: several names of one physical file become one item (the core's rule, core/hard-links.ts), on the columns. */
 function oneItemPerFile(table: FileTable): { itemFiles: Int32Array; hardLinks: number } {
   const n = table.fileCount;
   if (table.linkIds.size === 0) return { itemFiles: identity(n), hardLinks: 0 };
-  const holder = new Map<string, number>(); // link id → the file index shown for it
-  const firstOf = new Map<string, number>(); // link id → the file index whose place it takes
+  const links = new HardLinkFolding();
+  const shownAt = new Map<number, number>(); // the first name's file index → the file index shown in its place
   const dropped = new Uint8Array(n);
-  let hardLinks = 0;
   for (const [i, id] of table.linkIds) {
-    const shown = holder.get(id);
-    if (shown === undefined) {
-      holder.set(id, i);
-      firstOf.set(id, i);
+    const first = links.fold(id, i);
+    if (first < 0) {
+      shownAt.set(i, i);
       continue;
     }
-    hardLinks++;
     dropped[i] = 1;
-    if (table.path(i) < table.path(shown)) holder.set(id, i);
+    if (showsInstead(table.path(i), table.path(shownAt.get(first) as number))) shownAt.set(first, i);
   }
-  const shownAt = new Map<number, number>();
-  for (const [id, first] of firstOf) shownAt.set(first, holder.get(id) as number);
-  const itemFiles = new Int32Array(n - hardLinks);
+  const itemFiles = new Int32Array(n - links.hardLinks);
   let p = 0;
   for (let i = 0; i < n; i++) if (dropped[i] === 0) itemFiles[p++] = shownAt.get(i) ?? i;
-  return { itemFiles, hardLinks };
+  return { itemFiles, hardLinks: links.hardLinks };
 }
 
 /**
