@@ -35,6 +35,13 @@ const ARCHITECTURE_ZONES = [
     message: "scan talks to domain only — share types through src/domain/schemas.",
   },
   {
+    // The one scan engine (decision 042): pure TS, driven by the browser's worker and the Node CLI alike.
+    target: "./src/scan/core",
+    from: "./src/scan",
+    except: ["./core", "./types.ts", "./classify.ts", "./mime-types.ts", "./apps.ts"],
+    message: "the scan core holds no I/O: only its own files, the pure types/classify/apps modules and src/domain.",
+  },
+  {
     target: "./src/server",
     from: ["./src/client", "./src/scan", "./src/cli"],
     message: "server talks to domain only — share types through src/domain/schemas.",
@@ -97,6 +104,24 @@ export default tseslint.config(
       "import-x/no-restricted-paths": [
         "error",
         { zones: [...ARCHITECTURE_ZONES, { target: "./src", from: testHelpers, message: "product code never imports test code." }] },
+      ],
+    },
+  },
+  {
+    // The scan core runs in a browser worker and in Node: no Node module, no DOM.
+    files: ["src/scan/core/**"],
+    languageOptions: { globals: { ...globals["shared-node-browser"] } },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["node:*", "fs", "path", "worker_threads", "hash-wasm"],
+              message: "the scan core does no I/O: an adapter (src/scan/sources, src/cli/scan) reads and passes data in.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScanSummarySchema } from "../domain/schemas/scan-summary";
 import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from "./main";
 import { defaultThreads } from "./threads";
-import type { CliJsonReport } from "./report-json";
+import type { CliJsonReport } from "../scan/core/json-report";
 import { sharedBenchDir } from "../../e2e/support/shared-bench";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));

@@ -6,7 +6,7 @@ import { type CliCommand, USAGE, UsageError, parseCliArgs } from "./args";
 import { formatBinaryBytes, formatCount, plural } from "./format";
 import { createProfile } from "./profile";
 import { type ProgressStream, createProgressBar } from "./progress-bar";
-import { toJsonReport } from "./report-json";
+import { toJsonReport } from "../scan/core/json-report";
 import { formatTextReport } from "./report-text";
 import { type TreeScanOptions, scanTree } from "./scan/tree-scan";
 import { defaultThreads } from "./threads";

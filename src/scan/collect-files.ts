@@ -1,6 +1,7 @@
 import { classifyEntry } from "./classify";
+import { HardLinkFolding, showsInstead } from "./core/hard-links";
 import type { ProgressReporter } from "./progress";
-import { NEWCOMER_ONLY, SizeBuckets, UNIQUE_SO_FAR } from "./size-buckets";
+import { NEWCOMER_ONLY, SizeBuckets, UNIQUE_SO_FAR } from "./core/size-buckets";
 import type { ContentHasher, ScanCounts, ScanEntry, ScanItem, ScanSource } from "./types";
 
 export interface CollectedFiles<Ref> {
@@ -30,17 +31,15 @@ export async function collectFiles<Ref>(source: ScanSource<Ref>, options: Collec
   const items: ScanItem[] = [];
   const entries: ScanEntry<Ref>[] = [];
   const buckets = new SizeBuckets();
-  const byFileId = new Map<string, number>();
-  let hardLinks = 0;
+  const links = new HardLinkFolding();
   for await (const batch of source.walk(signal)) {
     signal?.throwIfAborted();
     for (const entry of batch) {
       if (entry.fileId !== undefined) {
-        const seen = byFileId.get(entry.fileId);
-        if (seen !== undefined) {
-          hardLinks++;
+        const seen = links.fold(entry.fileId, items.length);
+        if (seen >= 0) {
           const kept = items[seen];
-          if (kept && entry.path < kept.path) {
+          if (kept && showsInstead(entry.path, kept.path)) {
             items[seen] = classifyEntry(entry, kept.id, nowMs);
             if (kept.category === "photo") counts.photos--;
             if (items[seen]?.category === "photo") counts.photos++;
@@ -48,7 +47,6 @@ export async function collectFiles<Ref>(source: ScanSource<Ref>, options: Collec
           }
           continue;
         }
-        byFileId.set(entry.fileId, items.length);
       }
       const index = items.length;
       const item = classifyEntry(entry, index + 1, nowMs);
@@ -67,5 +65,5 @@ export async function collectFiles<Ref>(source: ScanSource<Ref>, options: Collec
       reporter.tick(counts, "walk", counts.files);
     }
   }
-  return { items, entries, buckets, hardLinks };
+  return { items, entries, buckets, hardLinks: links.hardLinks };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ScanSummarySchema } from "../domain/schemas/scan-summary";
-import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "./content-hasher";
+import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "./core/key-ranges";
 import { runScan } from "./run-scan";
 import { type MemoryFile, bytesOf, createMemorySource, withByte } from "./test-helpers/memory-source";
 import type { ScanResult } from "./types";

@@ -1,5 +1,5 @@
 import type { HashCache } from "./cached-hasher";
-import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "./content-hasher";
+import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "./core/key-ranges";
 import { folderRecords } from "./folder-records-idb";
 import type { ScanEntry } from "./types";
 

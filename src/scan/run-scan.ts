@@ -1,10 +1,10 @@
 import type { DetectedApp } from "./apps";
 import { collectFiles } from "./collect-files";
+import { buildResult } from "./core/build-result";
 import { createSourceHasher } from "./content-hasher";
 import { findDuplicates } from "./find-duplicates";
 import { IMAGE_HEADER_BYTES, readImageSize } from "./image-size";
 import { ProgressReporter, type ProgressThrottle } from "./progress";
-import { summarizeScan } from "./summarize";
 import type { ContentHasher, PhotoAnalyser, ScanCounts, ScanEntry, ScanItem, ScanProgress, ScanResult, ScanSource } from "./types";
 
 export interface ScanOptions<Ref> {
@@ -105,20 +105,20 @@ export async function runScan<Ref>(source: ScanSource<Ref>, options: ScanOptions
   signal?.throwIfAborted();
   reporter.enter("email", counts); // spec §5: e-mail is never connected; it stays 0
 
-  const skipped = { ...source.skipped, unreadable: source.skipped.unreadable + duplicates.unreadable };
-  const summary = summarizeScan({ items: files.items, groups: duplicates.groups, skipped, apps, metadataOnly, nowMs });
-  if (photos) summary.photoFindings = photos.findings;
-  options.onPhase?.("summary");
-  reporter.enter("complete", counts);
-  return {
+  const result = buildResult({
     items: files.items,
     duplicates: duplicates.groups,
-    summary,
-    skipped,
+    skipped: source.skipped,
+    unreadable: duplicates.unreadable,
     hardLinks: files.hardLinks,
+    apps,
     metadataOnly,
-    ...(photos ? { photoReport: photos.report } : {}),
-  };
+    nowMs,
+    photos,
+  });
+  options.onPhase?.("summary");
+  reporter.enter("complete", counts);
+  return result;
 }
 
 async function addPhotoDimensions<Ref>(

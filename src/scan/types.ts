@@ -61,8 +61,9 @@ export interface HashRunOptions {
 }
 
 /**
- * Computes content keys for duplicate detection. The default reads through the source; the
- * CLI plugs in a multi-threaded one. Keys are only compared between files of equal size.
+ * Computes content keys for the core's sieve in the browser's adapter (find-duplicates.ts);
+ * the default reads through the source (content-hasher.ts). The CLI keys its columns through
+ * its own adapter (src/cli/scan/find-groups.ts). Keys are only compared between files of equal size.
  * A null key means the file could not be read; it then takes no part in any group.
  */
 export interface ContentHasher<Ref = unknown> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyseRgba, hammingDistance } from "../../domain/photos/index";
 import { ScanSummarySchema } from "../../domain/schemas/scan-summary";
 import { type CliIo, EXIT_OK, EXIT_USAGE, runCli } from "../main";
-import type { CliJsonReport } from "../report-json";
+import type { CliJsonReport } from "../../scan/core/json-report";
 import { decodePhoto } from "./decode-photo";
 import { loadSharp } from "./load-sharp";
 import type { CliJsonPhotos } from "./photo-report-json";

@@ -1,4 +1,5 @@
-import { WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
+import { WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/core/key-ranges";
+import { NEWCOMER_ONLY, SizeBuckets, UNIQUE_SO_FAR } from "../../scan/core/size-buckets";
 import { type Crew, DEAD, READY } from "./crew";
 import type { FileTable } from "./file-table";
 import { KEY_BYTES, copyKey } from "./key-reader";
@@ -27,10 +28,8 @@ const BATCHES_IN_FLIGHT = 4;
  * ordinary first pass (main thread and worker together) and `drain` waits for little.
  */
 export class EarlyKeys {
-  /** Size → walk index of the only file of that size so far, or ~g once a second one came (g: its group in `groups`). */
-  private readonly firstOfSize = new Map<number, number>();
-  /** Walk indexes of the sizes seen twice, by size: the first pass's size groups, made here rather than in a second look at every file after the walk. */
-  private readonly groups: number[][] = [];
+  /** The walk's files by size, as the core's sieve takes them (SizeBuckets: made here rather than in a second look at every file after the walk). */
+  private readonly buckets = new SizeBuckets();
   private readonly queue: number[] = [];
   private queued = 0;
   /** Batches sent, oldest first: the walk indexes each one asked for. */
@@ -57,16 +56,9 @@ export class EarlyKeys {
     for (let i = this.seenUpTo; i < to; i++) {
       const s = size[i] ?? 0;
       if (s === 0) continue; // never a duplicate
-      const first = this.firstOfSize.get(s);
-      if (first === undefined) {
-        this.firstOfSize.set(s, i);
-        continue;
-      }
-      if (first >= 0) {
-        this.queue.push(first);
-        this.firstOfSize.set(s, ~this.groups.length);
-        this.groups.push([first, i]);
-      } else (this.groups[~first] as number[]).push(i);
+      const first = this.buckets.add(s, i);
+      if (first === UNIQUE_SO_FAR) continue;
+      if (first !== NEWCOMER_ONLY) this.queue.push(first);
       this.queue.push(i);
     }
     this.seenUpTo = to;
@@ -86,11 +78,11 @@ export class EarlyKeys {
   /**
    * The walk's files grouped by size as find-groups' groupBySize groups them (zero bytes left
    * out, groups in the order of their first file, files in walk order), or null unless every
-   * one of the table's `files` was seen. c100k: the sizes phase 17 → 5 ms.
+   * one of the table's `files` was seen.
    */
   sizeGroups(files: number): number[][] | null {
     if (this.seenUpTo !== files) return null;
-    return this.groups.sort((a, b) => (a[0] as number) - (b[0] as number));
+    return Array.from(this.buckets.collisions(), ([, indexes]) => indexes);
   }
 
   /** Copies walk file i's first-pass key into out[at…at+16); false when none was made for it. */

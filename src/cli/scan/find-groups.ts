@@ -1,4 +1,6 @@
-import { firstPassCoversWholeFile } from "../../scan/content-hasher";
+import { HardLinkFolding, showsInstead } from "../../scan/core/hard-links";
+import { type KeySource, type PassKeys, sieve } from "../../scan/core/sieve";
+import { SizeBuckets } from "../../scan/core/size-buckets";
 import type { Crew } from "./crew";
 import type { EarlyKeys } from "./early-keys";
 import type { FileTable } from "./file-table";
@@ -35,94 +37,73 @@ export interface FoundGroups {
 }
 
 /**
- * Duplicates in three sieves, as the engine's findDuplicates: equal size, a key of the
- * first and last 4 KiB (the whole file up to 64 KiB), then a key of every byte for the
- * survivors — on columns, with 16-byte binary keys, the cache asked before any read.
+ * The CLI's adapter of the core's sieve (core/sieve.ts) on columns: the size groups come from
+ * the walk (or its early keys), and each pass's keys — 16-byte binary keys — from the hash
+ * cache first, then the walk's early reads, then the threads (hash-pass.ts).
  */
-export function findGroups(input: FindGroupsInput): FoundGroups {
+export async function findGroups(input: FindGroupsInput): Promise<FoundGroups> {
   const { itemFiles, hardLinks } = oneItemPerFile(input.table);
   const { table, metadataOnly, onPhase } = input;
-  const positionOf = positionsOf(itemFiles, table.fileCount, hardLinks);
   // Item positions are file indexes when no hard link was folded: then the walk's early keys grouped the sizes already.
   const bySize = (hardLinks === 0 ? input.early?.sizeGroups(table.fileCount) : null) ?? groupBySize(table, itemFiles);
   const sizeGroups = mountsBelow(input.root) ? oneFileOnce(table, itemFiles, bySize) : bySize;
   onPhase?.(`sizes (${sizeGroups.length} sizes shared)`);
-  if (metadataOnly) return { itemFiles, hardLinks, groups: sizeGroups, unreadable: 0 };
+  const passNames = ["first-pass", "full-pass"] as const;
+  let figures = "";
+  const source: KeySource | null = metadataOnly
+    ? null
+    : {
+        size: (position) => table.size[itemFiles[position] as number] ?? 0,
+        keys(pass, members) {
+          const files = members.map((position) => itemFiles[position] as number);
+          if (pass === 0) input.cache?.matchAll(files);
+          // While the workers read the full pass, the main thread also lays out the hash cache's next file.
+          const got = keysOf(input, pass, files, pass === 1 ? (input.cache?.prepareSave() ?? null) : null);
+          figures = `${got.read} read, ${got.byWorkers} by workers`;
+          return binaryKeys(got.keys, got.ok);
+        },
+        passed: (pass, members) => onPhase?.(`${passNames[pass]} (${members} files, ${figures})`),
+      };
+  const found = await sieve(sizeGroups, source);
+  return { itemFiles, hardLinks, groups: found.groups, unreadable: found.unreadable };
+}
 
-  // First pass: every member of every size group, one slot each.
-  const firstSlots: number[][] = [];
-  const firstFiles: number[] = [];
-  for (const group of sizeGroups) {
-    const slots: number[] = [];
-    for (const position of group) {
-      slots.push(firstFiles.length);
-      firstFiles.push(itemFiles[position] as number);
-    }
-    firstSlots.push(slots);
-  }
-  input.cache?.matchAll(firstFiles);
-  const first = keysOf(input, 0, firstFiles, null);
-  const afterFirst = splitByKey(firstSlots, first.keys, first.ok);
-  onPhase?.(`first-pass (${firstFiles.length} files, ${first.read} read, ${first.byWorkers} by workers)`);
-
-  const groups: number[][] = [];
-  const fullSlots: number[][] = [];
-  const fullFiles: number[] = [];
-  for (const slots of afterFirst.groups) {
-    const f = firstFiles[slots[0] as number] as number;
-    if (firstPassCoversWholeFile(table.size[f] ?? 0)) {
-      groups.push(slots.map((s) => positionOf(firstFiles[s] as number)));
-      continue;
-    }
-    const next: number[] = [];
-    for (const s of slots) {
-      next.push(fullFiles.length);
-      fullFiles.push(firstFiles[s] as number);
-    }
-    fullSlots.push(next);
-  }
-  // While the workers read the full pass, the main thread also lays out the hash cache's next file.
-  const full = keysOf(input, 1, fullFiles, input.cache?.prepareSave() ?? null);
-  const afterFull = splitByKey(fullSlots, full.keys, full.ok);
-  for (const slots of afterFull.groups) groups.push(slots.map((s) => positionOf(fullFiles[s] as number)));
-  onPhase?.(`full-pass (${fullFiles.length} files, ${full.read} read, ${full.byWorkers} by workers)`);
+/** 16-byte keys in one buffer, compared as four 32-bit words (no string per key); ok[k] 0: unreadable. */
+function binaryKeys(keys: Buffer, ok: Uint8Array): PassKeys {
+  // keysOf's buffers are allocated whole (offset 0); anything else is copied once.
+  const aligned = keys.byteOffset % 4 === 0 ? keys : Buffer.from(keys);
+  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
   return {
-    itemFiles,
-    hardLinks,
-    groups,
-    unreadable: afterFirst.unreadable + afterFull.unreadable,
+    ok: (slot) => ok[slot] === 1,
+    same(a, b) {
+      const x = a * 4;
+      const y = b * 4;
+      return words[x] === words[y] && words[x + 1] === words[y + 1] && words[x + 2] === words[y + 2] && words[x + 3] === words[y + 3];
+    },
+    bucket: (slot) => words[slot * 4] as number,
   };
 }
 
-/**
- * Hard links: several names of one physical file become one item, at the place of the first
- * name in walk order but under the smallest path (the engine's collectFiles rule): deleting
- * one name frees nothing, so they are never "wasted copies".
- */
+/** Hard links: several names of one physical file become one item (the core's rule, core/hard-links.ts), on the columns. */
 function oneItemPerFile(table: FileTable): { itemFiles: Int32Array; hardLinks: number } {
   const n = table.fileCount;
   if (table.linkIds.size === 0) return { itemFiles: identity(n), hardLinks: 0 };
-  const holder = new Map<string, number>(); // link id → the file index shown for it
-  const firstOf = new Map<string, number>(); // link id → the file index whose place it takes
+  const links = new HardLinkFolding();
+  const shownAt = new Map<number, number>(); // the first name's file index → the file index shown in its place
   const dropped = new Uint8Array(n);
-  let hardLinks = 0;
   for (const [i, id] of table.linkIds) {
-    const shown = holder.get(id);
-    if (shown === undefined) {
-      holder.set(id, i);
-      firstOf.set(id, i);
+    const first = links.fold(id, i);
+    if (first < 0) {
+      shownAt.set(i, i);
       continue;
     }
-    hardLinks++;
     dropped[i] = 1;
-    if (table.path(i) < table.path(shown)) holder.set(id, i);
+    if (showsInstead(table.path(i), table.path(shownAt.get(first) as number))) shownAt.set(first, i);
   }
-  const shownAt = new Map<number, number>();
-  for (const [id, first] of firstOf) shownAt.set(first, holder.get(id) as number);
-  const itemFiles = new Int32Array(n - hardLinks);
+  const itemFiles = new Int32Array(n - links.hardLinks);
   let p = 0;
   for (let i = 0; i < n; i++) if (dropped[i] === 0) itemFiles[p++] = shownAt.get(i) ?? i;
-  return { itemFiles, hardLinks };
+  return { itemFiles, hardLinks: links.hardLinks };
 }
 
 /**
@@ -176,29 +157,15 @@ function identity(n: number): Int32Array {
   return out;
 }
 
-/** Item positions by size; zero-byte files are never duplicates. Most sizes are unique, so a bucket is a bare number until a second file comes. */
+/** Item positions by size, as the core's SizeBuckets groups them; zero-byte files are never duplicates. */
 function groupBySize(table: FileTable, itemFiles: Int32Array): number[][] {
-  const bySize = new Map<number, number | number[]>();
+  const buckets = new SizeBuckets();
   const { size } = table;
   for (let p = 0; p < itemFiles.length; p++) {
     const s = size[itemFiles[p] as number] ?? 0;
-    if (s === 0) continue;
-    const bucket = bySize.get(s);
-    if (bucket === undefined) bySize.set(s, p);
-    else if (typeof bucket === "number") bySize.set(s, [bucket, p]);
-    else bucket.push(p);
+    if (s !== 0) buckets.add(s, p);
   }
-  const groups: number[][] = [];
-  for (const bucket of bySize.values()) if (typeof bucket !== "number") groups.push(bucket);
-  return groups;
-}
-
-/** Item position of a file index: the same number unless hard links were folded (then an inverse of itemFiles). */
-function positionsOf(itemFiles: Int32Array, files: number, hardLinks: number): (f: number) => number {
-  if (hardLinks === 0) return (f) => f;
-  const at = new Int32Array(files).fill(-1);
-  for (let p = 0; p < itemFiles.length; p++) at[itemFiles[p] as number] = p;
-  return (f) => at[f] as number;
+  return Array.from(buckets.collisions(), ([, positions]) => positions);
 }
 
 /** Keys of `files` for one pass: the cache first, the threads for the rest (and the cache remembers those). */
@@ -259,59 +226,4 @@ function keysOf(
   }
   cache?.rememberPass(pass, files, keys, computed);
   return { keys, ok, read: readEarly + misses.length, byWorkers: readEarly + fresh.byWorkers };
-}
-
-/** Members at or below this count are split by comparing keys pairwise; larger groups go through a Map of the keys' first words. */
-const PAIRWISE_MAX = 32;
-
-/**
- * Splits groups of slots by key, keys compared as four 32-bit words (no string per key):
- * classes come out in the order of their first member, members in slot order, as a Map
- * keyed by the whole key would give them.
- */
-function splitByKey(groups: readonly number[][], keys: Buffer, ok: Uint8Array): { groups: number[][]; unreadable: number } {
-  // keysOf's buffers are allocated whole (offset 0); anything else is copied once.
-  const aligned = keys.byteOffset % 4 === 0 ? keys : Buffer.from(keys);
-  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
-  const same = (a: number, b: number): boolean => {
-    const x = a * 4;
-    const y = b * 4;
-    return words[x] === words[y] && words[x + 1] === words[y + 1] && words[x + 2] === words[y + 2] && words[x + 3] === words[y + 3];
-  };
-  const out: number[][] = [];
-  let unreadable = 0;
-  for (const group of groups) {
-    const members: number[] = [];
-    for (const s of group) if (ok[s] === 1) members.push(s);
-    unreadable += group.length - members.length;
-    if (members.length < 2) continue;
-    if (members.length === 2) {
-      if (same(members[0] as number, members[1] as number)) out.push(members);
-      continue;
-    }
-    const classes: number[][] = [];
-    if (members.length <= PAIRWISE_MAX) {
-      for (const s of members) {
-        const home = classes.find((c) => same(c[0] as number, s));
-        if (home) home.push(s);
-        else classes.push([s]);
-      }
-    } else {
-      const byWord = new Map<number, number[][]>();
-      for (const s of members) {
-        const first = words[s * 4] as number;
-        const bucket = byWord.get(first);
-        const home = bucket?.find((c) => same(c[0] as number, s));
-        if (home) home.push(s);
-        else {
-          const fresh = [s];
-          classes.push(fresh);
-          if (bucket) bucket.push(fresh);
-          else byWord.set(first, [fresh]);
-        }
-      }
-    }
-    for (const c of classes) if (c.length > 1) out.push(c);
-  }
-  return { groups: out, unreadable };
 }

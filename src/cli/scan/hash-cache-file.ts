@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
+import { PARTIAL_BLOCK_BYTES, WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/core/key-ranges";
 import { defaultCacheDir } from "../cache-dir";
 import type { SideWork } from "./hash-pass";
 import { KEY_BYTES } from "./key-reader";

@@ -1,4 +1,4 @@
-import { WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/content-hasher";
+import { WHOLE_FILE_FIRST_PASS_BYTES } from "../../scan/core/key-ranges";
 import { type Crew, DEAD, READY } from "./crew";
 import { KEY_BYTES, type KeyReader, copyKey } from "./key-reader";
 

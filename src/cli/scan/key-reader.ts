@@ -1,5 +1,5 @@
 import * as nodeFs from "node:fs";
-import { HASH_CHUNK_BYTES, PARTIAL_BLOCK_BYTES, firstPassCoversWholeFile } from "../../scan/content-hasher";
+import { HASH_CHUNK_BYTES, PARTIAL_BLOCK_BYTES, firstPassCoversWholeFile } from "../../scan/core/key-ranges";
 import type { IHasher } from "hash-wasm";
 import { fsPath } from "../path-bytes";
 

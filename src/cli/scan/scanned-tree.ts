@@ -2,7 +2,7 @@ import type { SkipCounts } from "../../scan/types";
 import type { FileTable } from "./file-table";
 import type { FoundGroups } from "./find-groups";
 
-/** A finished scan still in columns: what buildResult makes the items and the result from. */
+/** A finished scan still in columns: what resultFromTable makes the items and the result from. */
 export interface ScannedTree {
   table: FileTable;
   found: FoundGroups;

@@ -4,7 +4,7 @@ import { createXXHash128 } from "hash-wasm";
 import { ProgressReporter } from "../../scan/progress";
 import { checkRoot, trimSlash } from "../../scan/sources/node-fs";
 import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../scan/types";
-import { buildResult } from "./build-result";
+import { resultFromTable } from "./result-from-table";
 import { type Crew, OUTSTANDING } from "./crew";
 import { FileTable } from "./file-table";
 import { EarlyKeys } from "./early-keys";
@@ -50,7 +50,7 @@ export interface TreeScanOptions {
  */
 export async function scanTree(root: string, options: TreeScanOptions = {}): Promise<ScanResult> {
   const scanned = await scanColumns(root, options);
-  const result = buildResult(scanned);
+  const result = resultFromTable(scanned);
   options.onPhase?.("result");
   scanned.complete(result.summary.photosCount);
   return result;
@@ -108,7 +108,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
     const cache: NodeHashCache | null =
       // The racy window is measured on the clock, not on `now` (a reference time for "old" only).
       metadataOnly || cacheOptions === null ? null : openNodeHashCache(base, table, cacheOptions);
-    const found = findGroups({
+    const found = await findGroups({
       table,
       root: base,
       crew,

@@ -1,13 +1,13 @@
 import { classifyEntry } from "../../scan/classify";
-import { markGroups } from "../../scan/find-duplicates";
-import { summarizeScan } from "../../scan/summarize";
+import { buildResult } from "../../scan/core/build-result";
+import { markGroups } from "../../scan/core/mark-groups";
 import type { ScanItem, ScanResult } from "../../scan/types";
 import type { ScannedTree } from "./scanned-tree";
 
-export type BuildResultInput = Pick<ScannedTree, "table" | "found" | "skipped" | "metadataOnly" | "nowMs">;
+export type ResultFromTableInput = Pick<ScannedTree, "table" | "found" | "skipped" | "metadataOnly" | "nowMs">;
 
-/** The engine's ScanResult from the columns: one item per position (id = position + 1), groups marked, summary made. */
-export function buildResult({ table, found, skipped, metadataOnly, nowMs }: BuildResultInput): ScanResult {
+/** The core's ScanResult from the columns: one item per position (id = position + 1), then the core marks the groups and sums up. */
+export function resultFromTable({ table, found, skipped, metadataOnly, nowMs }: ResultFromTableInput): ScanResult {
   const { itemFiles } = found;
   const items = new Array<ScanItem>(itemFiles.length);
   // One reusable entry: classifyEntry copies what it needs, so no object per file is made for it.
@@ -21,7 +21,14 @@ export function buildResult({ table, found, skipped, metadataOnly, nowMs }: Buil
     items[p] = classifyEntry(entry, p + 1, nowMs);
   }
   const duplicates = markGroups(items, found.groups, metadataOnly);
-  const allSkipped = { ...skipped, unreadable: skipped.unreadable + found.unreadable };
-  const summary = summarizeScan({ items, groups: duplicates, skipped: allSkipped, apps: [], metadataOnly, nowMs });
-  return { items, duplicates, summary, skipped: allSkipped, hardLinks: found.hardLinks, metadataOnly };
+  return buildResult({
+    items,
+    duplicates,
+    skipped,
+    unreadable: found.unreadable,
+    hardLinks: found.hardLinks,
+    apps: [],
+    metadataOnly,
+    nowMs,
+  });
 }

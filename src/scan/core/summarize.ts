@@ -1,8 +1,8 @@
-import { SCAN_CATEGORIES, type ScanCategory } from "../domain/scan-rules";
-import type { ScanCategoryTotals, ScanSummary } from "../domain/schemas/scan-summary";
-import type { DetectedApp } from "./apps";
-import { countUnusedApps } from "./apps";
-import type { DuplicateGroup, ScanItem, SkipCounts } from "./types";
+import { SCAN_CATEGORIES, type ScanCategory } from "../../domain/scan-rules";
+import type { ScanCategoryTotals, ScanSummary } from "../../domain/schemas/scan-summary";
+import type { DetectedApp } from "../apps";
+import { countUnusedApps } from "../apps";
+import type { DuplicateGroup, ScanItem, SkipCounts } from "../types";
 
 export interface SummaryInput {
   items: readonly ScanItem[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { summarizeScan } from "../scan/summarize";
-import type { ScanItem, ScanResult } from "../scan/types";
-import { byModifiedThenPath, toJsonReport } from "./report-json";
+import { summarizeScan } from "./summarize";
+import type { ScanItem, ScanResult } from "../types";
+import { byModifiedThenPath, toJsonReport } from "./json-report";
 
 const NOW = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
-import type { ScanSummary } from "../domain/schemas/scan-summary";
-import type { ScanItem, ScanResult, SkipCounts } from "../scan/types";
+import type { ScanSummary } from "../../domain/schemas/scan-summary";
+import type { ScanItem, ScanResult, SkipCounts } from "../types";
 import { isoUtc } from "./iso-time";
 
 /** The `--json` result (documented in docs/cli.md). Paths are relative to the scanned DIR. */
@@ -72,10 +72,9 @@ export function byModifiedThenPath<T extends Dated>(items: readonly T[]): T[] {
  * without a comparator call per comparison where the times allow: whole-ms times are packed
  * with their position into one float64 each — (time − earliest) × 2^bits + position, exact
  * while it stays under 2^53 — and sorted natively; only runs of equal times are then sorted
- * by path (`pathOf` is asked for those alone). The report lists every old file (55,000 on the
- * 100,000-file corpus): the comparator sort cost ~75 ms of CPU in a fresh process, the packed
- * one ~35 (decision 016, session 8). Other times (fractions, NaN, spans too wide for the
- * count) take the comparator.
+ * by path (`pathOf` is asked for those alone). The report lists every old file, often half of
+ * a tree, so the comparator's calls would dominate its cost. Other times (fractions, NaN,
+ * spans too wide for the count) take the comparator.
  */
 export function orderByTimeThenPath(times: ArrayLike<number>, pathOf: (k: number) => string): Int32Array {
   const n = times.length;
