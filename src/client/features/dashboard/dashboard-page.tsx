@@ -122,7 +122,13 @@ export function DashboardPage() {
       ) : null}
 
       {panel === "scan" ? (
-        <ScanPanel userId={userId} onComplete={onScanComplete} initialFolder={quickScanFolder} metadataOnly={settings.metadataOnlyScan} />
+        <ScanPanel
+          userId={userId}
+          isPremium={isPremium}
+          onComplete={onScanComplete}
+          initialFolder={quickScanFolder}
+          metadataOnly={settings.metadataOnlyScan}
+        />
       ) : panel === "actions" ? (
         <QuickActionsPanel summary={summary} />
       ) : (
