@@ -7,9 +7,9 @@ import { VitePWA } from "vite-plugin-pwa";
 import { appChunks } from "./scripts/app-chunks";
 
 /**
- * Installable app and offline shell (docs/decisions/003-device-and-offline.md): Workbox
- * precaches the built shell and answers navigations with /index.html; /api is never
- * cached. The app registers the service worker itself, lazily, after load.
+ * Installable app and offline shell (docs/decisions/003-device-and-offline.md, 039): Workbox
+ * precaches the built shell and answers navigations with /index.html when the network
+ * cannot; /api is never cached. The app registers the service worker itself, lazily, after load.
  */
 const pwa = VitePWA({
   registerType: "prompt",
@@ -36,10 +36,22 @@ const pwa = VitePWA({
     // libheif's WebAssembly build (2 MB, scan/photos/heic.ts) loads on a scan's first HEIC
     // photo only: not part of every install. Offline, HEIC photos are counted as skipped.
     globIgnores: ["**/libheif-bundle-*.js"],
-    navigateFallback: "/index.html",
-    navigateFallbackDenylist: [/^\/api\//],
     cleanupOutdatedCaches: true,
-    runtimeCaching: [],
+    // "/" is not the precached /index.html: it is a signed-in user's dashboard, sent with its data.
+    directoryIndex: null,
+    // No catch-all shell for navigations (the plugin's default): the route below decides.
+    navigateFallback: null,
+    // Navigations go to the network first: the server sends a signed-in screen rendered with
+    // its data (decision 024), so it never shows an empty dashboard before the figures. The
+    // precached shell answers only when the network does not (offline). Never cached: the
+    // page holds the user's data, and sign-out must leave none of it behind.
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) => request.mode === "navigate" && !url.pathname.startsWith("/api/"),
+        handler: "NetworkOnly",
+        options: { precacheFallback: { fallbackURL: "/index.html" } },
+      },
+    ],
     // The daily reminder's periodic-sync and notification-click handlers (public/reminder-sw.js).
     importScripts: ["/reminder-sw.js"],
   },

@@ -272,7 +272,9 @@ test.describe("insights", () => {
     );
     const input = page.getByLabel("Backup file to restore");
     await input.setInputFiles(badPath);
-    await expect(page.getByRole("alert")).toContainText("The backup file is damaged or from an unknown version");
+    await expect(page.getByRole("alert")).toContainText(
+      "This backup file is damaged, was edited, or comes from a newer version of CleanSpace",
+    );
     expect((await (await page.request.get("/api/settings")).json()).dailyTips).toBe(false);
 
     // ...and the real backup restores them.

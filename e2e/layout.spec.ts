@@ -1,13 +1,14 @@
 /**
- * Phones (issue 16): every page, signed in with a trial, at 360 px and 414 px wide has no
+ * Phones (issue 16) and desktops (issue 38): every page, signed in with a trial, at 360, 414 and 1280 px wide, light and dark, has no
  * horizontal overflow, no interactive control drawn on top of another, and no text spilling
  * out of its control. Full-page screenshots of each page land in the test's output folder (test-results/) for a human look.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { registerViaApi, startCardFreeTrial } from "./support/auth";
+import { baseUrl, registerViaApi, startCardFreeTrial } from "./support/auth";
 
-const WIDTHS = [360, 414] as const;
+const WIDTHS = [360, 414, 1280] as const;
+const THEMES = ["light", "dark"] as const;
 
 /** Every route of spec §2 (and the app's own extra screens), a few with their inner states. */
 const PAGES = [
@@ -134,23 +135,28 @@ async function settle(page: Page) {
   );
 }
 
-for (const width of WIDTHS) {
-  test(`every page fits a ${width} px phone: no overflow, overlap or spilled text`, async ({ page }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width, height: 800 });
-    await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
-    const user = await registerViaApi(page.request);
-    await startCardFreeTrial(page.request, user.id);
+for (const width of WIDTHS)
+  for (const theme of THEMES) {
+    test(`every page fits ${width} px in the ${theme} theme: no overflow, overlap or spilled text`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width, height: 800 });
+      await page.addInitScript((t) => {
+        localStorage.setItem("tourCompleted", "true");
+        localStorage.setItem("theme", t);
+      }, theme);
+      const user = await registerViaApi(page.request);
+      await startCardFreeTrial(page.request, user.id);
+      await page.request.patch("/api/settings", { data: { darkMode: theme === "dark" }, headers: { origin: baseUrl() } });
 
-    const failures: string[] = [];
-    for (const path of PAGES) {
-      await page.goto(path);
-      await expect(page.locator("#root")).not.toBeEmpty();
-      await settle(page);
-      const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root";
-      await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-      for (const p of await page.evaluate(findLayoutProblems)) failures.push(`${path} @${width}px ${p.kind}: ${p.detail}`);
-    }
-    expect(failures).toEqual([]);
-  });
-}
+      const failures: string[] = [];
+      for (const path of PAGES) {
+        await page.goto(path);
+        await expect(page.locator("#root")).not.toBeEmpty();
+        await settle(page);
+        const name = `${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root"}-${theme}`;
+        await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+        for (const p of await page.evaluate(findLayoutProblems)) failures.push(`${path} @${width}px ${theme} ${p.kind}: ${p.detail}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }

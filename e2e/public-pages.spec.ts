@@ -33,7 +33,7 @@ async function expectPricing(page: Page) {
     await expect(card.locator("s")).toHaveText(`Regular price ${list}`);
   }
   await expect(page.getByRole("article", { name: "Yearly Pro" })).toContainText("Most Popular");
-  await expect(page.getByRole("article", { name: "Yearly Pro" })).toContainText("50% savings");
+  await expect(page.getByRole("article", { name: "Yearly Pro" })).toContainText("Save 17% vs monthly");
   await expect(page.getByRole("article", { name: "Monthly Pro" })).toContainText("3-day free trial");
   await expect(page.getByRole("article", { name: "Yearly Pro" })).toContainText("7-day free trial");
 }

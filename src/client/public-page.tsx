@@ -5,10 +5,12 @@
  * (public-page-islands.tsx), so the page's HTML and CSS have the connection to themselves
  * first.
  */
+import { markSignedIn } from "./lib/stored-user";
 import { applyTheme, readStoredTheme } from "./lib/theme-storage";
 import "./styles.css";
 
 applyTheme(readStoredTheme());
+markSignedIn();
 requestAnimationFrame(() => {
   setTimeout(() => {
     import("./public-page-islands").catch((error: unknown) => console.warn("CleanSpace: the signup form could not load", error));

@@ -7,10 +7,13 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { readFirstScreen, seedFirstScreen } from "./lib/first-screen";
 import { createQueryClient } from "./lib/query-client";
+import { markSignedIn } from "./lib/stored-user";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("CleanSpace: #root element missing from index.html");
 const queryClient = createQueryClient();
+// The public pages' header reads it (styles.css): a stored user is offered the app.
+markSignedIn();
 // A signed-in tab screen comes with its data, and usually rendered by the server from it
 // (decision 024): the app starts from the same data, so its first render is that markup.
 const firstScreen = readFirstScreen();

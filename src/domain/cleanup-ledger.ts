@@ -58,8 +58,9 @@ export function effectOf(e: LedgerEvent): EventEffect {
   const processed = countsTowardGoal(e.action) ? e.items : 0;
   if (TRASHING_ACTIONS.has(e.action)) return { ...NONE, reclaimable: e.bytesFreed, itemsProcessed: processed };
   if (RESTORING_ACTIONS.has(e.action)) return { ...NONE, reclaimable: -e.bytesFreed };
-  if (DELETING_ACTIONS.has(e.action))
-    return { ...NONE, reclaimable: -e.bytesFreed, freed: e.bytesFreed, itemsDeleted: e.items, itemsProcessed: processed };
+  // The items were counted as processed when they went to the trash: deleting them for good
+  // is the same items' second step, never a second count (106 files are 106 items, not 212).
+  if (DELETING_ACTIONS.has(e.action)) return { ...NONE, reclaimable: -e.bytesFreed, freed: e.bytesFreed, itemsDeleted: e.items };
   if (ESTIMATED_ACTIONS.has(e.action)) {
     return e.bytesFreed > 0
       ? { ...NONE, freed: e.bytesFreed, itemsDeleted: e.items, itemsProcessed: processed }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyFilters,
+  isBlankCriterion,
   DEFAULT_PRESETS,
   FILTER_TYPE_OPERATORS,
   matchesCriterion,
@@ -86,8 +87,15 @@ describe("applyFilters — each type and operator", () => {
     expect(names(applyFilters(all, [c({ name: "path", operator: "contains", value: "dir/rep" })], NOW))).toEqual(["report.pdf"]);
   });
 
-  it("text: an empty 'contains' matches nothing rather than everything", () => {
-    expect(applyFilters(all, [c({ value: "  " })], NOW)).toEqual([]);
+  it("a criterion not filled in yet (no text, list or number) is ignored, not a filter that hides everything (issue 38)", () => {
+    expect(applyFilters(all, [c({ value: "  " })], NOW)).toEqual(all);
+    expect(applyFilters(all, [c({ operator: "in", value: [] })], NOW)).toEqual(all);
+    expect(applyFilters(all, [c({ name: "size", type: "size", operator: "greater_than", value: "" })], NOW)).toEqual(all);
+    expect(isBlankCriterion(c({ name: "isDuplicate", type: "status", operator: "equals", value: false }))).toBe(false);
+    // A filled-in criterion beside a blank one still filters.
+    expect(
+      names(applyFilters(all, [c({ value: "" }), c({ name: "size", type: "size", operator: "less_than", value: 1000 })], NOW)),
+    ).toEqual(["notes.txt"]);
   });
 
   it("size: greater_than / less_than / equals in bytes", () => {

@@ -170,9 +170,23 @@ export function matchesCriterion(item: FilterItem, c: FilterCriterion, nowMs: nu
   }
 }
 
-/** Items passing every enabled criterion (AND). No enabled criterion: every item. */
+/**
+ * A criterion the user has not filled in yet (no text, no list, no number) says nothing, so
+ * it filters nothing: adding a row must not empty the list before a value is typed.
+ */
+export function isBlankCriterion(c: FilterCriterion): boolean {
+  if (c.type === "status") return false;
+  if (Array.isArray(c.value)) return c.value.every((v) => String(v).trim() === "");
+  if (typeof c.value === "string") {
+    if (c.value.trim() === "") return true;
+    return (c.type === "size" || c.type === "date") && !Number.isFinite(Number(c.value));
+  }
+  return typeof c.value === "number" && !Number.isFinite(c.value);
+}
+
+/** Items passing every enabled, filled-in criterion (AND). None: every item. */
 export function applyFilters<T extends FilterItem>(items: readonly T[], criteria: readonly FilterCriterion[], nowMs: number): T[] {
-  const active = criteria.filter((c) => c.enabled);
+  const active = criteria.filter((c) => c.enabled && !isBlankCriterion(c));
   if (active.length === 0) return [...items];
   return items.filter((item) => active.every((c) => matchesCriterion(item, c, nowMs)));
 }

@@ -7,10 +7,10 @@
  */
 import { DASHBOARD_PATHS, PAGES } from "./routes";
 
-export type FirstScreen = "dashboard" | "organize" | "insights";
+export type FirstScreen = "dashboard" | "organize" | "insights" | "settings";
 
 /** An API read a first screen starts from, by the name the page payload files it under. */
-export type FirstScreenRead = "me" | "digitalData" | "streak" | "settings" | "preferences" | "tip" | "insights";
+export type FirstScreenRead = "me" | "digitalData" | "streak" | "settings" | "preferences" | "tip" | "insights" | "subscription";
 
 /**
  * What each screen shows before any input: the reads its first render and the app shell
@@ -21,13 +21,25 @@ export const FIRST_SCREEN_READS: Readonly<Record<FirstScreen, readonly FirstScre
   dashboard: ["me", "digitalData", "streak", "settings", "preferences", "tip"],
   organize: ["me", "digitalData", "settings"],
   insights: ["me", "insights", "settings"],
+  // Settings' top cards wait for the user and their plan: sent with the page, they do not
+  // appear one by one and push the page down (CLS 0.2 before, issue 38).
+  settings: ["me", "settings", "preferences", "subscription"],
 };
+
+/**
+ * Screens sent with their data but not rendered by the server: Settings shows this device's
+ * own stores (keep-rules, device data, the sent log), which a server render cannot know, so
+ * the browser draws it — at once, from the data the page brought.
+ */
+export const DATA_ONLY_SCREENS: ReadonlySet<FirstScreen> = new Set(["settings"]);
 
 /** The screen a page path opens on for a signed-in user, if it is one of the above. */
 export function firstScreenOf(path: string): FirstScreen | undefined {
-  if ((DASHBOARD_PATHS as readonly string[]).includes(path)) return "dashboard";
+  // `/` too: for a signed-in user it is the Dashboard tab (spec §2), rendered with its data.
+  if ((DASHBOARD_PATHS as readonly string[]).includes(path) || path === PAGES.root) return "dashboard";
   if (path === PAGES.organize) return "organize";
   if (path === PAGES.insights) return "insights";
+  if (path === PAGES.settings) return "settings";
   return undefined;
 }
 
@@ -48,6 +60,8 @@ export function firstScreenReadUrl(read: FirstScreenRead, userId: number): strin
       return "/api/tips/random";
     case "insights":
       return `/api/insights/${userId}`;
+    case "subscription":
+      return "/api/subscription";
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, getPlan, periodLabel, PLANS, PRO_FEATURES, trialLabel } from "./pricing";
+import { formatUsd, getPlan, periodLabel, PLANS, PRO_FEATURES, trialLabel, yearlySavingsPercent } from "./pricing";
 import { PlanTypeSchema } from "./schemas/plan-type";
 
 describe("plans (spec §9)", () => {
@@ -16,9 +16,12 @@ describe("plans (spec §9)", () => {
     ]);
   });
 
-  it("marks only the yearly plan Most Popular, with 50% savings", () => {
+  it("marks only the yearly plan Most Popular, with the savings its prices give (decision 040)", () => {
     expect(PLANS.filter((p) => p.mostPopular).map((p) => p.id)).toEqual(["yearly"]);
-    expect(getPlan("yearly").savingsLabel).toBe("50% savings");
+    // 12 × $6.99 = $83.88; $69.99 saves $13.89, 16.56 %.
+    expect(yearlySavingsPercent(699, 6999)).toBe(17);
+    expect(getPlan("yearly").savingsLabel).toBe("Save 17% vs monthly");
+    expect(yearlySavingsPercent(1000, 6000)).toBe(50);
   });
 
   it("always discounts the early-signup price", () => {

@@ -41,6 +41,18 @@ export const PRO_FEATURES = [
   "Reports, exports and backups of your data",
 ] as const;
 
+/**
+ * What paying yearly saves against twelve monthly payments, in whole percent:
+ * $69.99 against 12 × $6.99 = $83.88 saves $13.89, 17 %.
+ */
+export function yearlySavingsPercent(monthlyCents: number, yearlyCents: number): number {
+  return Math.round((1 - yearlyCents / (12 * monthlyCents)) * 100);
+}
+
+function yearlySavingsLabel(monthlyCents: number, yearlyCents: number): string {
+  return `Save ${yearlySavingsPercent(monthlyCents, yearlyCents)}% vs monthly`;
+}
+
 export const PLANS: readonly Plan[] = [
   {
     id: "monthly",
@@ -59,7 +71,8 @@ export const PLANS: readonly Plan[] = [
     earlySignupPriceCents: 3499,
     period: "year",
     trialDays: 7,
-    savingsLabel: "50% savings",
+    // Computed from the prices (decision 040): the spec's "50% savings" is not what they give.
+    savingsLabel: yearlySavingsLabel(699, 6999),
     mostPopular: true,
     features: PRO_FEATURES,
   },

@@ -55,8 +55,9 @@ describe("buildTimeline (spec §9: 30 days, carried scores)", () => {
       ],
       TODAY,
     );
+    // 4 trashed + 2 quick-action items; the delete is the trashed items' second step, not 4 more.
     expect(t[29]).toMatchObject({
-      itemsProcessed: 10,
+      itemsProcessed: 6,
       bytesFreed: 10_000_000,
       estimatedBytesFreed: 2 * ESTIMATED_BYTES_PER_ITEM,
       category: "photos",

@@ -27,14 +27,10 @@ describe("browserAppName (spec §9)", () => {
 });
 
 describe("detectApps (spec §3 Detected app)", () => {
-  it("lists the browser, Service Worker support and the installed app when standalone", () => {
+  it("lists no browser or browser feature as an app: only this app, when it runs installed", () => {
     const apps = detectApps({ userAgent: UA.firefox, isStandalone: true, hasServiceWorker: true, nowMs: 5 });
-    expect(apps).toEqual([
-      { name: "Firefox", isInstalled: true, category: "browser", lastUsed: 5 },
-      { name: "Service Worker", isInstalled: true, category: "system", lastUsed: 5 },
-      { name: "CleanSpace", isInstalled: true, category: "system", lastUsed: 5 },
-    ]);
-    expect(detectApps({ userAgent: UA.safari, isStandalone: false, hasServiceWorker: false, nowMs: 5 })).toHaveLength(1);
+    expect(apps).toEqual([{ name: "CleanSpace", isInstalled: true, category: "system", lastUsed: 5 }]);
+    expect(detectApps({ userAgent: UA.safari, isStandalone: false, hasServiceWorker: true, nowMs: 5 })).toEqual([]);
   });
   it("counts apps unused for over 3 months", () => {
     const now = 200 * 86_400_000;

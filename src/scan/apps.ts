@@ -28,18 +28,13 @@ export function browserAppName(userAgent: string): string {
 }
 
 /**
- * The web's view of "apps" (spec §3, §9): the browser in use, the Service Worker support,
- * and this app itself when it runs installed (display-mode standalone).
+ * The web's view of "apps" (spec §3, §9): a page cannot list the apps installed on the
+ * device, and the browser and its features (Service Worker support) are not apps the user
+ * can clean up, so the only app a page can truly see is this one, when it runs installed
+ * (display-mode standalone). The Apps tab says so in words.
  */
 export function detectApps(input: AppDetectionInput): DetectedApp[] {
-  const apps: DetectedApp[] = [{ name: browserAppName(input.userAgent), isInstalled: true, category: "browser", lastUsed: input.nowMs }];
-  if (input.hasServiceWorker) {
-    apps.push({ name: "Service Worker", isInstalled: true, category: "system", lastUsed: input.nowMs });
-  }
-  if (input.isStandalone) {
-    apps.push({ name: PRODUCT_NAME, isInstalled: true, category: "system", lastUsed: input.nowMs });
-  }
-  return apps;
+  return input.isStandalone ? [{ name: PRODUCT_NAME, isInstalled: true, category: "system", lastUsed: input.nowMs }] : [];
 }
 
 /** Apps not used for over 3 months (spec §9 Insights "unused apps … over 3 months"). */

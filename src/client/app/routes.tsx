@@ -2,10 +2,12 @@
  * The route table of spec §2. Every screen past the shell is lazy-loaded, so the initial
  * JavaScript of / stays small.
  */
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 import { NotFoundPage } from "../features/not-found/not-found-page";
+import { sessionQueryKey } from "../lib/session/get-me";
 import { readStoredUserId } from "../lib/stored-user";
 import { TabBar } from "./tab-bar";
 
@@ -39,9 +41,19 @@ function WithTabs({ children }: { children: ReactNode }) {
 
 const TAB_SCREENS: readonly string[] = [...DASHBOARD_PATHS, PAGES.organize, PAGES.insights, PAGES.settings];
 
+/**
+ * `/` is the dashboard for a signed-in user. The session the page brought (decision 024: the
+ * server renders `/` with its data) decides, on the server and in the browser alike, so the
+ * two renders agree; without it, the stored user. Read from the cache, never fetched here.
+ */
+function useRootIsDashboard(): boolean {
+  const me = useQueryClient().getQueryData<unknown>(sessionQueryKey);
+  return me !== undefined ? me !== null : readStoredUserId() !== null;
+}
+
 /** The screens that show the tab bar: the four tabs, and `/` when it is the dashboard (RootPage). */
-function showsTabBar(location: string): boolean {
-  return TAB_SCREENS.includes(location) || (location === PAGES.root && readStoredUserId() !== null);
+function showsTabBar(location: string, rootIsDashboard: boolean): boolean {
+  return TAB_SCREENS.includes(location) || (location === PAGES.root && rootIsDashboard);
 }
 
 /**
@@ -66,7 +78,7 @@ function Loading() {
 
 /** `/` is the marketing page for visitors and the Dashboard tab for signed-in users. */
 function RootPage() {
-  return readStoredUserId() !== null ? (
+  return useRootIsDashboard() ? (
     <WithTabs>
       <DashboardPage />
     </WithTabs>
@@ -83,6 +95,7 @@ function RootPage() {
  */
 export function AppRoutes() {
   const [location] = useLocation();
+  const rootIsDashboard = useRootIsDashboard();
   // The screen the page opened on is already there (rendered by the server, or the first
   // paint): only a change of screen fades and slides in. A fade from opacity 0 would hold
   // back the first paint of server-rendered content.
@@ -138,7 +151,7 @@ export function AppRoutes() {
           <ScreenReady />
         </div>
       </Suspense>
-      {showsTabBar(location) ? <TabBar /> : null}
+      {showsTabBar(location, rootIsDashboard) ? <TabBar /> : null}
     </>
   );
 }

@@ -2,7 +2,8 @@
  * Spec §2 "Install prompt": a card 'Install CleanSpace' with 'Install App', 'Not Now' and
  * a close button, shown only when the browser offered install (beforeinstallprompt) and
  * the app is not running standalone; gone after install or dismissal, and a dismissal is
- * remembered for 24 h. Loaded lazily by the app shell.
+ * remembered for 24 h. Loaded lazily by the app shell. It sits at the end of the page, never
+ * over it.
  */
 import { Download, X } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
@@ -49,7 +50,9 @@ export function InstallPrompt() {
   return (
     <section
       aria-labelledby="install-prompt-title"
-      className="fixed inset-x-4 bottom-24 z-40 rounded-2xl border border-border bg-card p-4 shadow-xl md:left-4 md:right-auto md:w-96"
+      // In the page's flow, after its content: a card drawn over the page covered what was at
+      // the fold and once took a click meant for "Connect Gmail". Space below for the tab bar.
+      className="relative mx-4 mb-28 rounded-2xl border border-border bg-card p-4 shadow-sm sm:mx-auto sm:max-w-md"
     >
       <button
         type="button"

@@ -49,6 +49,8 @@ function filingOf(read: FirstScreenRead, userId: number): Filing {
       return { key: queryKeys.dashboard.tip };
     case "insights":
       return { key: queryKeys.insights.data(userId) };
+    case "subscription":
+      return { key: queryKeys.subscription };
   }
 }
 

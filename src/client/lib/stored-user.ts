@@ -21,7 +21,18 @@ export function readStoredUserId(): number | null {
   }
 }
 
+/**
+ * `<html data-signed-in>` while a user is stored: the public pages' header (styles.css) offers
+ * the app instead of "Sign In / Get Started". Set before the first paint by the pages' scripts.
+ */
+export function markSignedIn(signedIn: boolean = readStoredUserId() !== null): void {
+  if (typeof document === "undefined") return;
+  if (signedIn) document.documentElement.dataset.signedIn = "";
+  else delete document.documentElement.dataset.signedIn;
+}
+
 export function storeSignedInUser(user: { id: number; email: string; name?: string }): void {
+  markSignedIn(true);
   try {
     localStorage.setItem(USER_ID_KEY, String(user.id));
     localStorage.setItem(USER_EMAIL_KEY, user.email);
@@ -32,6 +43,7 @@ export function storeSignedInUser(user: { id: number; email: string; name?: stri
 }
 
 export function clearSignedInUser(): void {
+  markSignedIn(false);
   try {
     localStorage.removeItem(USER_ID_KEY);
     localStorage.removeItem(USER_EMAIL_KEY);

@@ -84,7 +84,7 @@ describe("serving the built client", () => {
     expect((await app.inject({ method: "GET", url: "/terms" })).body).not.toContain("modulepreload");
   });
 
-  it("sends a signed-in user's dashboard with its data, and `/` with the reads' preloads, for that browser only", async () => {
+  it("sends a signed-in user's dashboard with its data, on /home and on `/`, for that browser only", async () => {
     const registered = await app.inject({
       method: "POST",
       url: "/api/users",
@@ -105,9 +105,11 @@ describe("serving the built client", () => {
     const organize = await app.inject({ method: "GET", url: "/organize", headers: { cookie } });
     expect(organize.body).not.toContain("/api/digital-data/");
 
-    // `/` is the dashboard for a live session and the prerendered showcase for anyone else.
+    // `/` is the dashboard for a live session, sent with its data like /home (issue 38: no
+    // empty dashboard before the figures), and the prerendered showcase for anyone else.
     const root = await app.inject({ method: "GET", url: "/", headers: { cookie } });
-    expect(root.body).toContain(`/api/digital-data/${id}`);
+    expect(root.body).toContain(`<script type="application/json" id="cs-first-screen">{"userId":${id},`);
+    expect(root.headers["cache-control"]).toBe("private, no-cache");
     expect(root.body).not.toContain("<h1>Showcase</h1>");
     expect(root.headers.vary).toContain("cookie");
     const rootForged = await app.inject({ method: "GET", url: "/", headers: { cookie: `cs_session=${"x".repeat(43)}` } });

@@ -107,6 +107,30 @@ function wellnessInputsOf(s: ScanSummary, healthScore: number, streak: number): 
   };
 }
 
+/**
+ * The history with the account's current summary as its newest point, unless the newest
+ * snapshot already is that state (same scan, same score).
+ */
+export function withCurrentState(
+  snapshots: readonly SnapshotPoint[],
+  summary: ScanSummary,
+  healthScore: number,
+  updatedAt: string | null,
+  today: string,
+): SnapshotPoint[] {
+  const last = snapshots.at(-1);
+  if (last && last.summary.scannedAt === summary.scannedAt && last.healthScore === healthScore && sameCounts(last.summary, summary))
+    return [...snapshots];
+  // After every snapshot, whatever their clocks said: it is the state now.
+  const candidate = updatedAt ?? new Date().toISOString();
+  const takenAt = last && last.takenAt >= candidate ? new Date(Date.parse(last.takenAt) + 1).toISOString() : candidate;
+  return [...snapshots, { takenAt, localDate: today, healthScore, summary }];
+}
+
+function sameCounts(a: ScanSummary, b: ScanSummary): boolean {
+  return a.totalFiles === b.totalFiles && a.totalBytes === b.totalBytes && a.emailCount === b.emailCount && a.emailUnread === b.emailUnread;
+}
+
 export async function loadInsights(db: Db, userId: number): Promise<Insights> {
   const today = await userToday(db, userId);
   const [data, streak, snapshots, events, dismissed] = await Promise.all([
@@ -117,7 +141,11 @@ export async function loadInsights(db: Db, userId: number): Promise<Insights> {
     loadDismissed(db, userId),
   ]);
   const summary = data.summary;
-  const timeline = buildTimeline(snapshots, events, today);
+  // One score per moment: a cleanup on the device rewrites the summary without a new
+  // snapshot (and a mailbox's totals join it), so the current state is today's last point,
+  // scored by the same function the dashboard's score comes from.
+  const history = summary ? withCurrentState(snapshots, summary, data.healthScore, data.updatedAt, today) : snapshots;
+  const timeline = buildTimeline(history, events, today);
 
   // The previous state for trends: the newest snapshot of an earlier scan than the current one.
   const previous = summary ? [...snapshots].reverse().find((s) => s.summary.scannedAt !== summary.scannedAt) : undefined;
@@ -130,7 +158,7 @@ export async function loadInsights(db: Db, userId: number): Promise<Insights> {
 
   const start = addDays(today, -(TIMELINE_DAYS - 1));
   const lastPerDay = new Map<string, SnapshotPoint>();
-  for (const s of snapshots) if (s.localDate >= start && s.localDate <= today) lastPerDay.set(s.localDate, s);
+  for (const s of history) if (s.localDate >= start && s.localDate <= today) lastPerDay.set(s.localDate, s);
 
   return {
     userId,

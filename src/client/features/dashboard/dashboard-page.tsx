@@ -31,6 +31,7 @@ import { ScanResultsCard } from "./scan/scan-results-card";
 import { GuidedTour } from "./tour/guided-tour";
 import { useDashboardCleanups } from "./use-dashboard-cleanups";
 import { useLocalSummary } from "./use-local-summary";
+import { NextStepsCard } from "./next-steps/next-steps-card";
 import { paths } from "../../config/paths";
 
 type Panel = "default" | "scan" | "actions";
@@ -67,6 +68,7 @@ export function DashboardPage() {
   const factors = userId && data.data ? data.data.scoreFactors : (localScore?.factors ?? []);
   const goal = userId && data.data ? data.data.goal : goalProgress(summary ? score : 100, 0);
   const currentStreak = streak.data?.currentStreak ?? 0;
+  const scorePending = userId && !data.data ? (data.isError ? "unavailable" : "loading") : undefined;
   const isPremium = user ? ["active", "lifetime", "trial"].includes(user.subscriptionStatus) : false;
   // Shown once the session is known: a banner shown while loading and removed when a
   // subscriber's session arrives pushed the whole dashboard up (Lighthouse CLS 0.5).
@@ -122,18 +124,21 @@ export function DashboardPage() {
       ) : null}
 
       {panel === "scan" ? (
-        <ScanPanel userId={userId} onComplete={onScanComplete} initialFolder={quickScanFolder} metadataOnly={settings.metadataOnlyScan} />
+        <ScanPanel
+          userId={userId}
+          isPremium={isPremium}
+          onComplete={onScanComplete}
+          initialFolder={quickScanFolder}
+          metadataOnly={settings.metadataOnlyScan}
+        />
       ) : panel === "actions" ? (
         <QuickActionsPanel summary={summary} />
       ) : (
         <>
           {askPreferences ? <PreferencesPrompt current={askPreferences} /> : null}
-          <HealthScoreCard
-            score={score}
-            factors={factors}
-            hasScanned={summary !== null}
-            pending={userId && !data.data ? (data.isError ? "unavailable" : "loading") : undefined}
-          />
+          {/* One next step leads; the spec's pieces follow, score first. */}
+          {scorePending ? null : <NextStepsCard summary={summary} isPremium={isPremium} onScan={() => setScanOn(true)} />}
+          <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} pending={scorePending} />
           {summary ? <ScanResultsCard summary={summary} /> : null}
           <CategoriesList order={orderCategories(settings)} summary={summary} email={userId ? data.data : undefined} />
           <GoalCard goal={goal} quickWins={summary ? pickQuickWins(summary) : []} streak={currentStreak} />

@@ -65,11 +65,6 @@ export class BackupFileError extends Error {
   }
 }
 
-function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
-  const path = issue.path.map(String).join(".");
-  return path ? `${path}: ${issue.message}` : issue.message;
-}
-
 /**
  * Reads a backup file's text into a restore plan, or throws a BackupFileError whose
  * message says what is wrong. `userId` is the signed-in user: another account's backup is
@@ -87,8 +82,9 @@ export function parseBackupFile(text: string, userId: number): RestorePlan {
   }
   const parsed = BackupFileSchema.safeParse(json);
   if (!parsed.success) {
+    // In words a person reads: the schema's ("createdAt: Invalid input…") are for developers.
     throw new BackupFileError(
-      `The backup file is damaged or from an unknown version (${describeIssue(parsed.error.issues[0]!)}). Nothing was restored.`,
+      "This backup file is damaged, was edited, or comes from a newer version of CleanSpace. Nothing was restored. Choose another backup file, or make a new backup.",
     );
   }
   const backup = parsed.data;
@@ -106,7 +102,7 @@ export function parseBackupFile(text: string, userId: number): RestorePlan {
   });
   if (!server.success) {
     throw new BackupFileError(
-      `The backup's settings or filter presets are invalid (${describeIssue(server.error.issues[0]!)}). Nothing was restored.`,
+      "This backup's settings or saved filters are damaged, so nothing was restored. Choose another backup file, or make a new backup.",
     );
   }
   return { backup, server: server.data, itemCount: backup.scanIndex?.items.length ?? 0 };

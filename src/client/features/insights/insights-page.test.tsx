@@ -93,7 +93,7 @@ describe("InsightsPage — Overview", () => {
     expect(tile("Storage Freed")).toHaveTextContent("200 MB measured + ≈10.0 MB estimated (4 items × 2.5 MB)");
     expect(tile("In the Trash")).toHaveTextContent("100 MB");
     expect(tile("Items Deleted")).toHaveTextContent("16");
-    expect(tile("Items Deleted")).toHaveTextContent("36 items in 3 cleanups");
+    expect(tile("Items Deleted")).toHaveTextContent("24 items in 3 cleanups");
 
     const categories = screen.getByRole("region", { name: "Category Progress" });
     const rows = within(categories).getAllByRole("listitem");
@@ -136,9 +136,10 @@ describe("InsightsPage — Overview", () => {
     const table = within(viz).getByRole("table");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(7);
-    // A move to the trash frees nothing yet; the delete two days later does.
+    // A move to the trash frees nothing yet; the delete two days later does (its items were
+    // counted on the day they went to the trash).
     expect(rows[1]).toHaveTextContent("Fri, May 153620—");
-    expect(rows[3]).toHaveTextContent("Sun, May 174312200 MB");
+    expect(rows[3]).toHaveTextContent("Sun, May 17430200 MB");
     expect(rows[4]).toHaveTextContent("Mon, May 18434≈10.0 MB");
     expect(rows[5]).toHaveTextContent("Tue, May 19430—");
 
@@ -519,7 +520,11 @@ describe("InsightsPage — Backup and Restore", () => {
       input,
       new File([JSON.stringify({ format: "cleanspace-backup", version: 1 })], "backup.json", { type: "application/json" }),
     );
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("The backup file is damaged or from an unknown version"));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "This backup file is damaged, was edited, or comes from a newer version of CleanSpace",
+      ),
+    );
     const other = {
       format: "cleanspace-backup",
       version: 1,

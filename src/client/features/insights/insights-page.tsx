@@ -11,6 +11,7 @@ import { Card } from "../../components/ui/card";
 import { paths } from "../../config/paths";
 import { useIsPremium } from "../../lib/session/use-is-premium";
 import { useSession } from "../../lib/session/use-session";
+import { useIsOffline } from "../../lib/use-is-offline";
 import { useInsights } from "./api/get-insights";
 import { ExportTab } from "./components/export-tab";
 import { OverviewTab } from "./components/overview-tab";
@@ -27,6 +28,17 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]["value"];
 
+function OfflineState() {
+  return (
+    <Card role="status" className="grid gap-2">
+      <p className="font-semibold">You&apos;re offline.</p>
+      <p className="text-sm text-muted-foreground">
+        Insights are worked out by the server from your history. They load as soon as this device is back online.
+      </p>
+    </Card>
+  );
+}
+
 function LoadingState() {
   return (
     <p role="status" aria-live="polite" className="rounded-2xl border border-border bg-card p-6 text-center text-muted-foreground">
@@ -41,9 +53,10 @@ export function InsightsPage() {
   const user = session.user;
   const insights = useInsights(user?.id ?? null, isPremium);
   const [tab, setTab] = useState<TabValue>("overview");
+  const offline = useIsOffline();
 
   let body;
-  if (session.isLoading) body = <LoadingState />;
+  if (session.isLoading) body = offline ? <OfflineState /> : <LoadingState />;
   else if (session.status === "error") {
     body = (
       <Card role="alert" className="grid gap-2">
@@ -66,7 +79,8 @@ export function InsightsPage() {
         <UpgradePrompts />
       </>
     );
-  } else if (insights.isPending) body = <LoadingState />;
+  } else if (!insights.data && offline) body = <OfflineState />;
+  else if (insights.isPending) body = <LoadingState />;
   else if (insights.isError) {
     body = (
       <Card role="alert" className="grid gap-3">

@@ -16,6 +16,12 @@ export function PrivacyRetention() {
           once when you sign out.
         </li>
         <li>
+          <strong>On this device, when you sign out:</strong> CleanSpace removes what it kept here to show you — your name, scores and
+          streak, your settings and keep-rules, the log of what was sent, and the last scan&apos;s list of files with its fingerprints,
+          marks and remembered folder. Your files themselves are never touched; a scan you want to keep is in the exports and backups you
+          saved.
+        </li>
+        <li>
           <strong>Password-reset and e-mail confirmation links:</strong> deleted once used or expired.
         </li>
         <li>

@@ -258,7 +258,7 @@ function WorkspaceView({
               ? "Your last scan found no photos."
               : tab === "files"
                 ? "Your last scan found no files besides photos."
-                : "No apps to show."
+                : "No apps this page can see."
             : "No items match these filters."}
         </EmptyList>
       ) : (
@@ -275,8 +275,8 @@ function WorkspaceView({
       )}
       {tab === "apps" ? (
         <p className="text-xs text-muted-foreground">
-          A web page can only see the browser and this app. Installed apps appear in the native app; nothing can be uninstalled from here,
-          so actions mark apps as reviewed.
+          A web page cannot see the apps installed on this device — only CleanSpace itself, once you install it. The native app lists your
+          installed apps; nothing can be uninstalled from a web page, so actions here mark apps as reviewed.
         </p>
       ) : null}
     </>

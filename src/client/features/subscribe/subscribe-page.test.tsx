@@ -69,7 +69,7 @@ describe("SubscribePage — plans", () => {
     expect(cards[0]).toHaveTextContent("$6.99/month");
     expect(cards[0]).toHaveTextContent("3-day free trial");
     expect(cards[1]).toHaveTextContent("$69.99/year");
-    expect(cards[1]).toHaveTextContent("7-day free trial · 50% savings");
+    expect(cards[1]).toHaveTextContent("7-day free trial · Save 17% vs monthly");
     expect(cards[1]).toHaveTextContent("Most Popular");
     expect(cards[0]).not.toHaveTextContent("Most Popular");
     expect(cards[2]).toHaveTextContent("$79.99one-time");

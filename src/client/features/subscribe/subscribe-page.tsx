@@ -73,7 +73,20 @@ export function SubscribePage() {
               {t.lifetimeAlready}
             </p>
           ) : null}
-          <PlanCards onChoose={choose} pendingPlan={pendingPlan} lifetimeAvailable={config.data?.paymentsEnabled !== false} />
+          <PlanCards
+            onChoose={(plan) => void choose(plan, subscription.data ?? null)}
+            pendingPlan={pendingPlan}
+            lifetimeAvailable={config.data?.paymentsEnabled !== false}
+            current={
+              subscription.data
+                ? {
+                    plan: subscription.data.status === "trial" || subscription.data.status === "active" ? subscription.data.plan : null,
+                    inTrial: subscription.data.state === "trial",
+                    trialAvailable: subscription.data.trialAvailable,
+                  }
+                : undefined
+            }
+          />
         </>
       )}
 

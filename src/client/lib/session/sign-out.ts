@@ -1,14 +1,21 @@
 /**
  * POST /api/auth/logout — spec §4 "Sign out removes the stored user id and goes to the
- * root route". The server session ends first; then the stored keys, the sent-payload log and
- * every cached query (another user's data must never show) are dropped and the session is known signed-out.
+ * root route". The server session ends first; then everything this browser holds to show
+ * the user is dropped before the next screen renders — stored keys, settings mirror,
+ * keep-rules, the sent-payload log, the offline copies, the last scan's index (with its
+ * caches, marks and folder) and every cached query — so the next person on this device sees
+ * nobody's name, score or files. The user's own exports and backups are where they chose to
+ * keep a scan.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { messages } from "../../../domain/messages";
 import { paths } from "../../config/paths";
 import { ApiError, apiRequest } from "../api-client";
+import { KEEP_POLICY_STORAGE_KEY } from "../keep-policy-store";
+import { clearScanData } from "../local-data";
 import { clearSentRequests } from "../privacy-receipts/sent-log";
+import { SETTINGS_MIRROR_KEY } from "../settings/mirror-flag";
 import { clearSignedInUser } from "../stored-user";
 import { toast } from "../toast-store";
 import { sessionQueryKey } from "./get-me";
@@ -33,8 +40,11 @@ export function useSignOut() {
       clearSignedInUser();
       // The next person on this device must not read this user's sent payloads (e-mail, name).
       clearSentRequests();
-      // …nor see this user's cached name, data or streak offline.
-      void import("../offline/local-cache").then((m) => m.clearCached());
+      forgetLocalKeys([SETTINGS_MIRROR_KEY, KEEP_POLICY_STORAGE_KEY]);
+      // …nor see this user's cached name, data, streak or last scan, online or offline.
+      await Promise.all([import("../offline/local-cache").then((m) => m.clearCached()), clearScanData()]).catch((error: unknown) =>
+        console.warn("CleanSpace: some local data was not cleared", error),
+      );
       await queryClient.cancelQueries();
       queryClient.removeQueries();
       queryClient.setQueryData(sessionQueryKey, null);
@@ -44,4 +54,12 @@ export function useSignOut() {
       toast({ variant: "destructive", title: "Sign Out Failed", description: messages.somethingWentWrong });
     },
   });
+}
+
+function forgetLocalKeys(keys: readonly string[]): void {
+  try {
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was kept there.
+  }
 }

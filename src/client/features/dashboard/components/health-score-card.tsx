@@ -5,6 +5,8 @@ const GRADIENT = {
   green: "from-emerald-600 to-green-700",
   yellow: "from-amber-600 to-yellow-700",
   red: "from-rose-600 to-red-700",
+  // No score yet (before the first scan, or while it loads): nothing is wrong, so no alarm colour.
+  none: "from-slate-600 to-slate-700",
 } as const;
 
 function encouragement(score: number): string {
@@ -30,7 +32,7 @@ export function HealthScoreCard({
   title?: string;
   subtitle?: string;
 }) {
-  const band = scoreBand(score);
+  const band = hasScanned && !pending ? scoreBand(score) : "none";
   const shown = factors.filter((f) => f.penalty > 0);
   return (
     <section

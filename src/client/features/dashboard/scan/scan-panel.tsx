@@ -3,6 +3,8 @@
  * folder picker where the browser has one, and a folder/file input that works everywhere.
  */
 import { AlertCircle, FolderOpen, Info, ShieldCheck } from "lucide-react";
+import { Link } from "wouter";
+import { paths } from "../../../config/paths";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { Button } from "../../../components/ui/button";
@@ -26,6 +28,8 @@ const STAGE_LABEL: Record<string, string> = {
 
 interface Props {
   userId: number | null;
+  /** Pro users can connect a mailbox in Organize → Email; others are told where it comes from. */
+  isPremium?: boolean;
   onComplete(summary: ScanSummary): void;
   /** Quick Scan: a remembered folder the browser still grants, scanned at once. */
   initialFolder?: FileSystemDirectoryHandle | null;
@@ -33,7 +37,7 @@ interface Props {
   metadataOnly: boolean;
 }
 
-export function ScanPanel({ userId, onComplete, initialFolder, metadataOnly }: Props) {
+export function ScanPanel({ userId, isPremium = false, onComplete, initialFolder, metadataOnly }: Props) {
   const [initial] = useState(checkPermissions);
   const [permissions, setPermissions] = useState<ScanPermissions>(initial.permissions);
   const [permissionError, setPermissionError] = useState<string | null>(initial.error);
@@ -168,9 +172,22 @@ export function ScanPanel({ userId, onComplete, initialFolder, metadataOnly }: P
 
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Browsers limit full scanning: CleanSpace can read the folders you choose, not your whole device, and apps only in the native app.
-        Email needs an OAuth setup with your provider, or an app password: connect a mailbox in Organize → Email, and its totals join the
-        scan. File names and contents never leave this device.
+        <span>
+          Browsers limit full scanning: CleanSpace can read the folders you choose, not your whole device, and apps only in the native app.
+          Email needs an OAuth setup with your provider, or an app password:{" "}
+          {isPremium ? (
+            "connect a mailbox in Organize → Email, and its totals join the scan."
+          ) : (
+            <>
+              mailbox cleanup comes with{" "}
+              <Link className="font-medium text-accent underline" href={paths.subscribe}>
+                CleanSpace Pro
+              </Link>
+              .
+            </>
+          )}{" "}
+          File names and contents never leave this device.
+        </span>
       </p>
     </section>
   );

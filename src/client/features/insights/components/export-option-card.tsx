@@ -9,6 +9,8 @@ import { Card } from "../../../components/ui/card";
 export interface ExportOptionCardProps {
   option: ExportOption;
   data: Insights;
+  /** The file's exact size when this device can make it now (the scan-index lists). */
+  measuredBytes?: number | undefined;
   running: boolean;
   disabled: boolean;
   onExport(): void;
@@ -16,7 +18,7 @@ export interface ExportOptionCardProps {
   onPrint?: () => void;
 }
 
-export function ExportOptionCard({ option, data, running, disabled, onExport, onPrint }: ExportOptionCardProps) {
+export function ExportOptionCard({ option, data, measuredBytes, running, disabled, onExport, onPrint }: ExportOptionCardProps) {
   const titleId = `export-${option.id}`;
   const size = estimateExportBytes(option.id, {
     photos: data.aggregates.photosCount,
@@ -36,7 +38,9 @@ export function ExportOptionCard({ option, data, running, disabled, onExport, on
         <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{option.format}</span>
       </div>
       <p className="text-sm text-muted-foreground">{option.description}</p>
-      <p className="text-xs text-muted-foreground">Estimated size: about {formatBytes(size)}</p>
+      <p className="text-xs text-muted-foreground">
+        {measuredBytes !== undefined ? `Size: ${formatBytes(measuredBytes)}` : `Estimated size: about ${formatBytes(size)}`}
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={onExport} disabled={disabled} aria-describedby={titleId}>
           <Download className="size-4" aria-hidden /> {running ? "Exporting..." : `Export ${option.format}`}

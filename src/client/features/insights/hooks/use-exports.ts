@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { exportFileName, scanIndexCsv, type ExportStatus, type ExportType } from "../../../../domain/backup";
+import { exportFileName, scanIndexCsv, type ExportStatus, type ExportType, type IndexItem } from "../../../../domain/backup";
 import type { Insights } from "../../../../domain/schemas/insights";
 import { loadScanIndex } from "../../../../scan/index-store";
 import { toast } from "../../../lib/toast-store";
@@ -28,7 +28,15 @@ interface Made {
 }
 
 const HTML = "text/html;charset=utf-8";
-const CSV = "text/csv;charset=utf-8";
+export const CSV = "text/csv;charset=utf-8";
+
+/** The scan-index items each local list export writes; null for the exports the server makes. */
+export function localListItems(id: ExportType, items: readonly IndexItem[]): readonly IndexItem[] | null {
+  if (id === "scan-index-csv") return items;
+  if (id === "photos-backup") return items.filter((i) => i.category === "photo");
+  if (id === "files-archive") return items.filter((i) => i.category !== "photo");
+  return null;
+}
 const JSON_TYPE = "application/json";
 
 async function localIndex() {
@@ -60,13 +68,13 @@ async function make(id: ExportType, userId: number, userName: string, data: Insi
       return { name, size: saveFile(scanIndexCsv(index.items), name, CSV) };
     }
     case "photos-backup": {
-      const items = (await localIndex()).items.filter((i) => i.category === "photo");
+      const items = localListItems(id, (await localIndex()).items)!;
       if (items.length === 0) throw new ExportUnavailable("Your last scan found no photos.");
       const name = exportFileName.photos(day);
       return { name, size: saveFile(scanIndexCsv(items), name, CSV) };
     }
     case "files-archive": {
-      const items = (await localIndex()).items.filter((i) => i.category !== "photo");
+      const items = localListItems(id, (await localIndex()).items)!;
       if (items.length === 0) throw new ExportUnavailable("Your last scan found no files other than photos.");
       const name = exportFileName.files(day);
       return { name, size: saveFile(scanIndexCsv(items), name, CSV) };

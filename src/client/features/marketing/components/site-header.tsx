@@ -3,7 +3,11 @@ import { Link } from "wouter";
 import { PRODUCT_NAME } from "../../../../domain/brand";
 import { paths } from "../../../config/paths";
 
-/** The visitors' header: the brand, Sign In and Get Started (spec §2 landing pages). */
+/**
+ * The visitors' header: the brand, Sign In and Get Started (spec §2 landing pages). A signed-in
+ * browser (after registering it lands on /showcase) sees "Open CleanSpace" instead: both are
+ * in the markup, styles.css shows one by `<html data-signed-in>`, so the prerendered page needs no render.
+ */
 export function SiteHeader() {
   return (
     <header className="border-b border-border bg-card/80">
@@ -14,7 +18,12 @@ export function SiteHeader() {
           </span>
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Account" className="flex items-center gap-2">
+        <nav aria-label="Account" className="member-only flex items-center gap-2">
+          <Link href={paths.home} className="rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-white hover:bg-brand-strong">
+            Open {PRODUCT_NAME}
+          </Link>
+        </nav>
+        <nav aria-label="Account" className="visitor-only flex items-center gap-2">
           <Link href={paths.login} className="rounded-lg px-3 py-2 text-sm font-medium underline-offset-4 hover:underline">
             Sign In
           </Link>

@@ -71,7 +71,11 @@ export function KeepRulesCard() {
     if (policy.rules.some((r) => sameRule(r, rule))) return setRuleError("That rule is already in the list");
     setRuleError(undefined);
     setRuleFolder("");
-    save({ ...policy, rules: [...policy.rules, rule] }, `Added: ${ruleText(rule)}.`);
+    // First, so it decides: a rule added below "oldest" would almost never be reached.
+    save(
+      { ...policy, rules: [rule, ...policy.rules] },
+      `Added as rule 1: ${ruleText(rule)}. It decides first; use Up and Down to change the order.`,
+    );
   };
   const addProtected = (event: FormEvent) => {
     event.preventDefault();

@@ -10,17 +10,22 @@ interface PlanCardsProps {
   pendingPlan: PlanType | null;
   /** Lifetime needs card payments; without them the server cannot sell it. */
   lifetimeAvailable: boolean;
+  /** The signed-in user's plan, once known: a user in a trial (or past it) is offered no new trial. */
+  current?: { plan: PlanType | null; inTrial: boolean; trialAvailable: boolean } | undefined;
 }
 
-export function PlanCards({ onChoose, pendingPlan, lifetimeAvailable }: PlanCardsProps) {
+export function PlanCards({ onChoose, pendingPlan, lifetimeAvailable, current }: PlanCardsProps) {
+  const offersTrial = !current || (current.trialAvailable && !current.inTrial);
   return (
     <ul className="grid gap-4 md:grid-cols-3" aria-label="Plans">
       {PLANS.map((plan) => (
         <li key={plan.id}>
           <PlanCard
             plan={plan}
+            offersTrial={offersTrial}
+            isCurrent={current?.plan === plan.id}
             busy={pendingPlan === plan.id}
-            disabled={pendingPlan !== null || (plan.id === "lifetime" && !lifetimeAvailable)}
+            disabled={pendingPlan !== null || (plan.id === "lifetime" && !lifetimeAvailable) || current?.plan === plan.id}
             unavailable={plan.id === "lifetime" && !lifetimeAvailable}
             onChoose={() => onChoose(plan.id)}
           />
@@ -30,26 +35,32 @@ export function PlanCards({ onChoose, pendingPlan, lifetimeAvailable }: PlanCard
   );
 }
 
-function ctaLabel(plan: Plan): string {
-  if (plan.trialDays > 0) return `Start ${plan.trialDays}-Day Free Trial`;
-  return "Get Lifetime Access";
+function ctaLabel(plan: Plan, offersTrial: boolean, isCurrent: boolean): string {
+  if (isCurrent) return "Your Current Plan";
+  if (plan.id === "lifetime") return "Get Lifetime Access";
+  if (plan.trialDays > 0 && offersTrial) return `Start ${plan.trialDays}-Day Free Trial`;
+  return `Switch to ${plan.name}`;
 }
 
 function PlanCard({
   plan,
+  offersTrial,
+  isCurrent,
   busy,
   disabled,
   unavailable,
   onChoose,
 }: {
   plan: Plan;
+  offersTrial: boolean;
+  isCurrent: boolean;
   busy: boolean;
   disabled: boolean;
   unavailable: boolean;
   onChoose(): void;
 }) {
   const noteId = `plan-${plan.id}-note`;
-  const label = busy ? "Processing..." : ctaLabel(plan);
+  const label = busy ? "Processing..." : ctaLabel(plan, offersTrial, isCurrent);
   return (
     <article
       aria-labelledby={`plan-${plan.id}-name`}
@@ -71,7 +82,7 @@ function PlanCard({
         <span className="text-sm text-muted-foreground">{periodLabel(plan.period)}</span>
       </p>
       <p id={noteId} className="mt-1 min-h-5 text-sm font-medium text-accent">
-        {[trialLabel(plan), plan.savingsLabel].filter(Boolean).join(" · ") || "Pay once, yours forever"}
+        {[offersTrial ? trialLabel(plan) : undefined, plan.savingsLabel].filter(Boolean).join(" · ") || "Pay once, yours forever"}
       </p>
       <ul className="mt-4 grid flex-1 gap-2 text-sm">
         {plan.features.map((f) => (

@@ -13,7 +13,8 @@ import { ApiError } from "../../../lib/api-client";
 import { getMeQueryOptions, sessionQueryKey } from "../../../lib/session/get-me";
 import { toast } from "../../../lib/toast-store";
 import { useCreateSubscription } from "../api/create-subscription";
-import { subscriptionQueryKey } from "../../../lib/subscription/get-subscription";
+import { subscriptionQueryKey, type SubscriptionSummary } from "../../../lib/subscription/get-subscription";
+import { postResendVerification } from "../../../lib/subscription/resend-verification";
 import { formatDay, subscribeTexts as t } from "../subscribe-texts";
 
 export interface Checkout {
@@ -39,8 +40,17 @@ export function useChoosePlan() {
     });
   }, [navigate]);
 
+  const resendLink = useCallback(async () => {
+    try {
+      await postResendVerification();
+      toast({ title: t.linkSentTitle, description: t.linkSentBody });
+    } catch {
+      toast({ variant: "destructive", title: t.errorTitle, description: t.unexpected });
+    }
+  }, []);
+
   const choose = useCallback(
-    async (plan: PlanType) => {
+    async (plan: PlanType, before: SubscriptionSummary | null = null) => {
       setPendingPlan(plan);
       try {
         // The server's answer on who is signed in, fetched now if not known yet.
@@ -62,24 +72,37 @@ export function useChoosePlan() {
           return;
         }
         if (result.status === "trial") {
+          // The date is the server's, the one Settings shows; a trial already running is not a new one.
           const ends = result.trialEndsAt ? ` It ends on ${formatDay(result.trialEndsAt)}.` : "";
-          toast({
-            title: t.trialStartedTitle,
-            description: `Your ${trialLabel(getPlan(plan)) ?? "free trial"} of ${PRODUCT_NAME} Pro has started.${ends}`,
-          });
+          toast(
+            before?.state === "trial"
+              ? { title: t.planChangedTitle, description: `You're on ${getPlan(plan).name}; your free trial continues.${ends}` }
+              : {
+                  title: t.trialStartedTitle,
+                  description: `Your ${trialLabel(getPlan(plan)) ?? "free trial"} of ${PRODUCT_NAME} Pro has started.${ends}`,
+                },
+          );
           navigate(paths.home);
           return;
         }
         toast({ variant: "destructive", title: t.errorTitle, description: t.createFailed });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return authRequired();
+        if (error instanceof ApiError && error.status === 403 && /confirm your e-mail/i.test(error.serverError ?? "")) {
+          return toast({
+            variant: "destructive",
+            title: t.confirmFirstTitle,
+            description: error.serverError ?? "",
+            action: { label: t.resendLink, onClick: () => void resendLink() },
+          });
+        }
         const description = error instanceof ApiError ? (error.serverError ?? t.createFailed) : t.unexpected;
         toast({ variant: "destructive", title: t.errorTitle, description });
       } finally {
         setPendingPlan(null);
       }
     },
-    [authRequired, createSubscription, navigate, queryClient],
+    [authRequired, createSubscription, navigate, queryClient, resendLink],
   );
 
   return { choose, pendingPlan, checkout, backToPlans: () => setCheckout(null), lifetimeNotice };

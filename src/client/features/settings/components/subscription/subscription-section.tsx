@@ -11,10 +11,12 @@ import type { SubscriptionSummary } from "../../../../../domain/schemas/subscrip
 import { Button } from "../../../../components/ui/button";
 import { Card, CardTitle } from "../../../../components/ui/card";
 import { paths } from "../../../../config/paths";
+import { useSession } from "../../../../lib/session/use-session";
 import { useSubscription } from "../../../../lib/subscription/get-subscription";
+import { useIsOffline } from "../../../../lib/use-is-offline";
 import { toast } from "../../../../lib/toast-store";
 import { useOpenPaymentPortal } from "../../api/subscription/open-payment-portal";
-import { useResendVerification } from "../../api/subscription/resend-verification";
+import { useResendVerification } from "../../../../lib/subscription/resend-verification";
 import { SubscriptionActions } from "./subscription-actions";
 import { formatDay, stateLabels, subscriptionTexts as texts } from "./subscription-texts";
 
@@ -79,10 +81,13 @@ function VerifyNotice() {
 export function SubscriptionSection() {
   const query = useSubscription(true);
   const summary = query.data;
+  const offline = useIsOffline();
   return (
     <Card role="region" aria-labelledby="subscription-title" className="grid gap-4">
       <CardTitle id="subscription-title">{texts.title}</CardTitle>
-      {query.isPending ? (
+      {!summary && offline ? (
+        <OfflineNote />
+      ) : query.isPending ? (
         <p className="text-sm text-muted-foreground" role="status">
           {texts.loading}
         </p>
@@ -126,6 +131,31 @@ export function SubscriptionSection() {
         </>
       )}
     </Card>
+  );
+}
+
+/** Offline: what the cached account last said, and that the rest waits for a connection. */
+function OfflineNote() {
+  const user = useSession().user;
+  const status = user?.subscriptionStatus;
+  const known =
+    status === "trial" && user?.trialEndsAt ? (
+      <>
+        Last known: Free trial, ends on <time dateTime={user.trialEndsAt}>{formatDay(user.trialEndsAt)}</time>.
+      </>
+    ) : status === "active" ? (
+      "Last known: Pro, active."
+    ) : status === "lifetime" ? (
+      "Last known: Lifetime Pro."
+    ) : status === "free" ? (
+      "Last known: no plan."
+    ) : null;
+  return (
+    <p className="grid gap-1 text-sm" role="status">
+      <span className="font-medium">You&apos;re offline.</span>
+      {known ? <span>{known}</span> : null}
+      <span className="text-muted-foreground">Plan details and actions come back with the connection.</span>
+    </p>
   );
 }
 
