@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makeCorpus, type CorpusManifest } from "./support/corpus";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -19,16 +19,6 @@ function countPhotos(dir: string): number {
   return n;
 }
 
-async function register(request: APIRequestContext, baseURL: string) {
-  const email = `dash.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", {
-    data: { name: "Dana", email, password: "correct horse battery" },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number; email: string };
-}
-
 async function finishTourIfShown(page: Page) {
   const tour = page.getByRole("dialog", { name: "Welcome" });
   await expect(tour).toBeVisible();
@@ -39,8 +29,8 @@ async function finishTourIfShown(page: Page) {
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
-test("a new user scans a real folder and sees its figures on the dashboard", async ({ page, baseURL }) => {
-  const user = await register(page.request, baseURL!);
+test("a new user scans a real folder and sees its figures on the dashboard", async ({ page, signUp, baseURL }) => {
+  const user = await signUp({ name: "Dana" });
   await page.goto("/home");
   await expect(page.getByRole("heading", { name: "Good morning, Dana" })).toBeVisible();
   await expect(page.getByText("Premium Features Preview")).toBeVisible();
@@ -91,8 +81,8 @@ test("a new user scans a real folder and sees its figures on the dashboard", asy
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("free users get the premium toast from Quick Scan and the quick-actions toggle", async ({ page, baseURL }) => {
-  await register(page.request, baseURL!);
+test("free users get the premium toast from Quick Scan and the quick-actions toggle", async ({ page, signUp }) => {
+  await signUp({ name: "Dana" });
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   await page.goto("/home");
   await page.getByRole("button", { name: "Quick Scan" }).click();

@@ -1,0 +1,13 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+let t=performance.now();
+const c = new PGlite(); await c.waitReady;
+console.log("init", performance.now()-t); t=performance.now();
+await migrate(drizzle(c), { migrationsFolder: "src/server/db/migrations" });
+console.log("migrate", performance.now()-t); t=performance.now();
+const blob = await c.dumpDataDir("none");
+console.log("dump", performance.now()-t, blob.size); t=performance.now();
+const c2 = new PGlite({ loadDataDir: blob }); await c2.waitReady;
+console.log("load", performance.now()-t); t=performance.now();
+console.log((await c2.query("select count(*) from information_schema.tables where table_schema='public'")).rows);
