@@ -7,6 +7,8 @@ export default defineConfig({
     environment: "node",
     // Component tests opt in with a `// @vitest-environment jsdom` docblock.
     setupFiles: ["./src/test-setup.ts"],
+    // One migrated PGlite per run, copied into each test file's database (src/server/test/test-database.ts).
+    globalSetup: ["./src/server/test/pglite-template-setup.ts"],
     // Generous: a test file may create a second database, and CI machines can be busy.
     testTimeout: 60_000,
     hookTimeout: 60_000,
