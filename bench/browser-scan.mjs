@@ -30,7 +30,7 @@ import { startBuiltServer } from "./support/server.mjs";
 import { watchRss } from "./support/rss.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const sharedBench = join(repo, "..", "shared", "bench");
+const corpusTools = join(repo, "bench", "corpus");
 const opt = { files: "20000", seed: "1", runs: "2", dir: null, build: false, rescan: false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -52,7 +52,7 @@ if (!existsSync(manifestPath)) {
   console.log(`making a ${files}-file corpus in ${dir} …`);
   const made = spawnSync(
     process.execPath,
-    [join(sharedBench, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)],
+    [join(corpusTools, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)],
     { stdio: "inherit" },
   );
   if (made.status !== 0) process.exit(made.status ?? 1);

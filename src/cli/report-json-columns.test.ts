@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sharedBenchDir } from "../../e2e/support/shared-bench";
+import { MAKE_CORPUS } from "../../e2e/support/corpus-tools";
 import { WalkFacts, jsonReportText } from "./report-json-columns";
 import { toJsonReport } from "./report-json";
 import { FileTable } from "./scan/file-table";
@@ -17,11 +17,9 @@ let edges: string;
 beforeAll(() => {
   work = fs.mkdtempSync(join(tmpdir(), "cs-report-columns-"));
   corpus = join(work, "corpus");
-  execFileSync(
-    process.execPath,
-    [join(sharedBenchDir(), "make-corpus.mjs"), corpus, "--files", "600", "--seed", "3", "--max-bytes", "12M", "--now", String(NOW)],
-    { stdio: "ignore" },
-  );
+  execFileSync(process.execPath, [MAKE_CORPUS, corpus, "--files", "600", "--seed", "3", "--max-bytes", "12M", "--now", String(NOW)], {
+    stdio: "ignore",
+  });
   // Hard links, an unreadable-looking file set, empty files, large sparse files, photos copied, odd names, equal times.
   edges = join(work, "edges");
   fs.mkdirSync(join(edges, "a", "b"), { recursive: true });
