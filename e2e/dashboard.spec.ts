@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import type { Page } from "@playwright/test";
 import { makeCorpus, type CorpusManifest } from "./support/corpus";
+import { TOUR_DELAY_MS } from "../src/client/features/dashboard/tour/guided-tour";
 import { expect, expectAccessible, test } from "./fixtures";
 
 let corpus: CorpusManifest;
@@ -73,11 +74,13 @@ test("a new user scans a real folder and sees its figures on the dashboard", asy
     headers: { origin: baseURL! },
   });
   expect(event.ok()).toBe(true);
+  // The page's clock is faked from here, so the tour's start delay can be run through at once.
+  await page.clock.install();
   await page.reload();
   await expect(page.getByTestId("goal-progress")).toHaveText(`1 of ${data.goal.target} completed`);
   await expect(page.getByTestId("streak-days")).toHaveText("1 day");
-  // The tour ran once: not again after a reload.
-  await page.waitForTimeout(1500);
+  // The tour ran once: not again after a reload, even once its start delay has passed.
+  await page.clock.runFor(TOUR_DELAY_MS * 2);
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 

@@ -124,7 +124,8 @@ test("the numbers follow the files: reclaimable in the trash, freed once, review
   await page.getByRole("checkbox", { name: "Select notes.txt" }).click();
   await page.getByRole("button", { name: "Mark reviewed" }).click();
   await expect(page.getByText("Action completed on 1 item")).toBeVisible();
-  await page.waitForTimeout(500);
+  // Anything the review sent to the server has been answered once the network is idle.
+  await page.waitForLoadState("networkidle");
   expect(await progress(page, user.id)).toEqual({ goal: 0, streak: 0 });
 
   // Moving the N copies to the trash: B reclaimable, 0 freed; one cleanup for the goal.

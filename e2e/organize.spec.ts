@@ -195,9 +195,10 @@ test("a Pro user moves duplicate copies to the CleanSpace trash, undoes it byte 
   const sunset = row(page, "sunset.png");
   await sunset.hover();
   await page.mouse.down();
-  await page.waitForTimeout(650);
-  await page.mouse.up();
+  // Held past the threshold, the preview opens while the button is still down.
   const preview = page.getByRole("dialog", { name: "sunset.png" });
+  await expect(preview).toBeVisible();
+  await page.mouse.up();
   await expect(preview.getByText("Photo preview")).toBeVisible();
   await expect(preview.getByTestId("preview-details")).toContainText("Size");
   await expectAccessible(page);
@@ -359,7 +360,8 @@ test("files picked read-only are marked reviewed on this device, and the list do
   await expect(page.getByText("Action completed on 1 item")).toBeVisible();
   await expect(list(page).getByRole("listitem")).toHaveCount(2);
   // A review changes nothing on the device: it moves neither the goal nor the streak (issue 16).
-  await page.waitForTimeout(300);
+  // Anything the review sent to the server has been answered once the network is idle.
+  await page.waitForLoadState("networkidle");
   expect(await goalCompleted(page, user.id)).toBe(0);
   expect((await (await page.request.get(`/api/streaks/${user.id}`)).json()).currentStreak).toBe(0);
   await page.reload();
