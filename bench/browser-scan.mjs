@@ -425,10 +425,10 @@ async function measureHandle(context) {
   const t0 = Date.now();
   const copied = await copyToOpfs(page);
   const copySeconds = (Date.now() - t0) / 1000;
-  // The copy's writes reach the disk now, not during the first scan (which they slowed by 1–2 s).
+  // The copy's writes reach the disk now, not during the first timed scan, which they would slow.
   spawnSync("sync");
-  // One floor run first, discarded: whichever scan came first after the copy paid 1–1.5 s more
-  // for its listing (first touch of the copy), app or floor alike; now none of the timed ones does.
+  // One floor run first, discarded: whichever scan comes first after the copy pays for the first
+  // touch of the copy in its listing, app or floor alike; this way none of the timed ones does.
   const warmUp = await handleFloor(page, "concurrent", 16, probePaths);
   await page.getByRole("button", { name: "Real data scan" }).click();
   // --no-photos-first: the scan without the photos stage runs first, the full one third (order bias).

@@ -1,6 +1,6 @@
 // Bundles the CLI (`cleanspace scan DIR`) with esbuild into CommonJS files that start
-// without the ES module loader (decision 016: an .mjs entry cost ~50 ms more CPU and spun up
-// libuv's thread pool for its asynchronous reads): dist/cli/main.cjs, its scan worker
+// without the ES module loader (an .mjs entry costs more CPU at start-up and spins up libuv's
+// thread pool for its asynchronous reads): dist/cli/main.cjs, its scan worker
 // dist/cli/scan-worker.cjs, and one bundle per rarer command (dist/cli/commands/*.cjs), which
 // main.cjs requires only when that command runs. Everything is bundled (hash-wasm carries its
 // WASM inline) but sharp (--similar), so the CLI starts without resolving node_modules.

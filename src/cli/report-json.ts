@@ -72,10 +72,9 @@ export function byModifiedThenPath<T extends Dated>(items: readonly T[]): T[] {
  * without a comparator call per comparison where the times allow: whole-ms times are packed
  * with their position into one float64 each — (time − earliest) × 2^bits + position, exact
  * while it stays under 2^53 — and sorted natively; only runs of equal times are then sorted
- * by path (`pathOf` is asked for those alone). The report lists every old file (55,000 on the
- * 100,000-file corpus): the comparator sort cost ~75 ms of CPU in a fresh process, the packed
- * one ~35 (decision 016, session 8). Other times (fractions, NaN, spans too wide for the
- * count) take the comparator.
+ * by path (`pathOf` is asked for those alone). The report lists every old file, often most of
+ * a tree, in a process the JIT has not warmed, where a comparator call per comparison is the
+ * sort's cost. Other times (fractions, NaN, spans too wide for the count) take the comparator.
  */
 export function orderByTimeThenPath(times: ArrayLike<number>, pathOf: (k: number) => string): Int32Array {
   const n = times.length;
