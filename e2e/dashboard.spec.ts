@@ -31,6 +31,8 @@ async function finishTourIfShown(page: Page) {
 }
 
 test("a new user scans a real folder and sees its figures on the dashboard", async ({ page, signUp, baseURL }) => {
+  // A real scan, two accessibility checks and two reloads: a heavy journey, like the other scans.
+  test.setTimeout(90_000);
   const user = await signUp({ name: "Dana" });
   await page.goto("/home");
   await expect(page.getByRole("heading", { name: "Good morning, Dana" })).toBeVisible();
