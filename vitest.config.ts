@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify("test") },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     // Component tests opt in with a `// @vitest-environment jsdom` docblock.
     setupFiles: ["./src/test-setup.ts"],

@@ -1,5 +1,5 @@
 // `npm test` step: every repository path a doc names must exist. Reads README.md and
-// docs/**/*.md; a path is a code span or a link target that starts with one of the
+// docs/**/*.md; a path is a relative link target, or a code span that starts with one of the
 // repository's top-level entries (src/…, e2e/…, bench/…, package.json …) or with ./ or ../.
 // Code spans resolve from the repository root, links from the doc's folder. A path without an
 // extension may name a file by its prefix (docs/decisions/016 names 016-scan-speed.md); a *
@@ -64,8 +64,8 @@ export function checkDoc(file, markdown, root = ROOT, topLevel = new Set(tracked
     const relativeToDoc = text.startsWith("./") || text.startsWith("../");
     const first = text.split("/").find((segment) => segment !== "." && segment !== "..");
     if (!first || GENERATED.has(first)) continue;
-    if (!relativeToDoc && !topLevel.has(first)) continue;
-    if (!relativeToDoc && !text.includes("/") && !topLevel.has(text)) continue;
+    if (!link && !relativeToDoc && !topLevel.has(first)) continue;
+    if (!link && !relativeToDoc && !text.includes("/") && !topLevel.has(text)) continue;
     const abs = resolve(link || relativeToDoc ? dirname(join(root, file)) : root, text);
     const where = `${file}:${line}`;
     if (abs !== root && !abs.startsWith(root.endsWith(sep) ? root : root + sep))
