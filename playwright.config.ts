@@ -10,8 +10,11 @@ export default defineConfig({
   testDir: "e2e",
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // Spec files are shared out between two workers (a file's tests stay in order in one). Every
+  // test makes its own account (e2e/fixtures.ts signUp), so tests never see each other's data
+  // on the one server; specs that start servers of their own use ports apart from each other.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

@@ -3,10 +3,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify("test") },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     // Component tests opt in with a `// @vitest-environment jsdom` docblock.
     setupFiles: ["./src/test-setup.ts"],
+    // One migrated PGlite per run, copied into each test file's database (src/server/test/test-database.ts).
+    globalSetup: ["./src/server/test/pglite-template-setup.ts"],
     // Generous: a test file may create a second database, and CI machines can be busy.
     testTimeout: 60_000,
     hookTimeout: 60_000,

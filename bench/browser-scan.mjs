@@ -30,7 +30,7 @@ import { startBuiltServer } from "./support/server.mjs";
 import { watchRss } from "./support/rss.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const sharedBench = join(repo, "..", "shared", "bench");
+const corpusTools = join(repo, "bench", "corpus");
 const opt = { files: "20000", seed: "1", runs: "2", dir: null, build: false, rescan: false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -52,7 +52,7 @@ if (!existsSync(manifestPath)) {
   console.log(`making a ${files}-file corpus in ${dir} …`);
   const made = spawnSync(
     process.execPath,
-    [join(sharedBench, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)],
+    [join(corpusTools, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)],
     { stdio: "inherit" },
   );
   if (made.status !== 0) process.exit(made.status ?? 1);
@@ -425,10 +425,10 @@ async function measureHandle(context) {
   const t0 = Date.now();
   const copied = await copyToOpfs(page);
   const copySeconds = (Date.now() - t0) / 1000;
-  // The copy's writes reach the disk now, not during the first scan (which they slowed by 1–2 s).
+  // The copy's writes reach the disk now, not during the first timed scan, which they would slow.
   spawnSync("sync");
-  // One floor run first, discarded: whichever scan came first after the copy paid 1–1.5 s more
-  // for its listing (first touch of the copy), app or floor alike; now none of the timed ones does.
+  // One floor run first, discarded: whichever scan comes first after the copy pays for the first
+  // touch of the copy in its listing, app or floor alike; this way none of the timed ones does.
   const warmUp = await handleFloor(page, "concurrent", 16, probePaths);
   await page.getByRole("button", { name: "Real data scan" }).click();
   // --no-photos-first: the scan without the photos stage runs first, the full one third (order bias).

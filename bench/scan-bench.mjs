@@ -4,7 +4,7 @@
 // Usage: node bench/scan-bench.mjs [--files 20000] [--seed 1] [--runs 5] [--dir /tmp/cleanspace-bench-20000-s1]
 //                                  [--label latest] [--baseline OTHER_CHECKOUT]
 //                                  [--cold 2] [--phases 3] [--keep-env]
-// Builds the corpus with ../shared/bench/make-corpus.mjs (kept between runs), builds the CLI,
+// Builds the corpus with bench/corpus/make-corpus.mjs (kept between runs), builds the CLI,
 // checks both tools' groups against the manifest (check-dupes.mjs), warms the page cache, then
 // times in turn (whole processes, output to /dev/null): `cleanspace scan DIR --json` with an
 // empty hash cache (a first scan, which writes the cache) on 2 threads and on 1, with
@@ -36,10 +36,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const sharedBench = [process.env.SHARED_BENCH_DIR, join(repo, "..", "shared", "bench"), "/work/shared/bench"].find(
-  (d) => d && existsSync(join(d, "make-corpus.mjs")),
-);
-if (!sharedBench) throw new Error("../shared/bench/make-corpus.mjs not found; set SHARED_BENCH_DIR");
+const corpusTools = join(repo, "bench", "corpus");
 const opt = { files: "20000", seed: "1", runs: "5", dir: null, cold: "0", phases: "0", label: "latest", baseline: null, "keep-env": false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -108,7 +105,7 @@ const stats = (xs) => {
 
 if (!existsSync(manifestPath)) {
   console.log(`making a ${files}-file corpus in ${dir} …`);
-  run(process.execPath, [join(sharedBench, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)], {
+  run(process.execPath, [join(corpusTools, "make-corpus.mjs"), dir, "--files", String(files), "--seed", String(opt.seed)], {
     stdio: "inherit",
   });
 }
@@ -131,7 +128,7 @@ run(process.execPath, rescan); // fills the hash cache
 const rescanJson = run(process.execPath, rescan, { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" }).stdout;
 writeFileSync(`/tmp/cleanspace-bench-rescan-${process.pid}.json`, JSON.stringify(JSON.parse(rescanJson).duplicates.map((d) => d.paths)));
 const check = (file, format) =>
-  run(process.execPath, [join(sharedBench, "check-dupes.mjs"), file, manifestPath, "--format", format, "--quiet"], {
+  run(process.execPath, [join(corpusTools, "check-dupes.mjs"), file, manifestPath, "--format", format, "--quiet"], {
     stdio: ["ignore", "pipe", "inherit"],
     encoding: "utf8",
   })

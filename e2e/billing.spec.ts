@@ -12,6 +12,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { startFakeStripe, type FakeStripe } from "../src/server/test/fake-stripe";
 import { expect, expectAccessible, test } from "./fixtures";
+import { waitForHealth } from "./support/health";
 import { baseUrl, newAccount } from "./support/auth";
 
 const STRIPE_PORT = Number(process.env.E2E_PORT ?? 5100) + 1000;
@@ -22,19 +23,12 @@ const SHOTS = process.env.BILLING_SHOTS_DIR;
 let fake: FakeStripe;
 let server: ChildProcess;
 
-async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
+// Each journey walks several pages of a second, freshly started server next to the running suite.
+test.describe.configure({ timeout: 60_000 });
 
 test.beforeAll(async () => {
+  // A second server starting (migrations on a fresh embedded database) next to a running suite.
+  test.setTimeout(120_000);
   fake = await startFakeStripe();
   server = spawn(process.execPath, ["dist/server/main.js"], {
     stdio: ["ignore", "ignore", "inherit"],

@@ -9,9 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import type { APIRequestContext } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { startCardFreeTrial } from "./support/auth";
 
 const CLI = join(process.cwd(), "bin", "cleanspace.cjs");
 const REPORT = "Quarterly report\n".repeat(500);
@@ -37,18 +35,7 @@ function listing(dir: string): string[] {
   return out.sort();
 }
 
-async function proUser(request: APIRequestContext, baseURL: string) {
-  const email = `plan.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", {
-    data: { name: "Petra", email, password: "correct horse battery" },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await startCardFreeTrial(request, id, baseURL);
-}
-
-test("a plan exported from a read-only folder is applied and undone by the CLI", async ({ page, baseURL }) => {
+test("a plan exported from a read-only folder is applied and undone by the CLI", async ({ page, signUp }) => {
   test.setTimeout(90_000);
   const work = mkdtempSync(join(tmpdir(), "cs-plan-"));
   const root = join(work, "Family Files");
@@ -59,7 +46,7 @@ test("a plan exported from a read-only folder is applied and undone by the CLI",
   }
   const before = listing(root);
   try {
-    await proUser(page.request, baseURL!);
+    await signUp({ name: "Petra", pro: true });
     // The keep-rule as Settings stores it (the card itself: keep-rules-card.test.tsx; its axe
     // check: settings.spec.ts): prefer the copy inside "wanted".
     await page.addInitScript(() => {

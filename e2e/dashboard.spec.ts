@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makeCorpus, type CorpusManifest } from "./support/corpus";
+import { TOUR_DELAY_MS } from "../src/client/features/dashboard/tour/guided-tour";
 import { expect, expectAccessible, test } from "./fixtures";
 
 let corpus: CorpusManifest;
@@ -19,16 +20,6 @@ function countPhotos(dir: string): number {
   return n;
 }
 
-async function register(request: APIRequestContext, baseURL: string) {
-  const email = `dash.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", {
-    data: { name: "Dana", email, password: "correct horse battery" },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number; email: string };
-}
-
 async function finishTourIfShown(page: Page) {
   const tour = page.getByRole("dialog", { name: "Welcome" });
   await expect(tour).toBeVisible();
@@ -39,8 +30,10 @@ async function finishTourIfShown(page: Page) {
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
-test("a new user scans a real folder and sees its figures on the dashboard", async ({ page, baseURL }) => {
-  const user = await register(page.request, baseURL!);
+test("a new user scans a real folder and sees its figures on the dashboard", async ({ page, signUp, baseURL }) => {
+  // A real scan, two accessibility checks and two reloads: a heavy journey, like the other scans.
+  test.setTimeout(90_000);
+  const user = await signUp({ name: "Dana" });
   await page.goto("/home");
   await expect(page.getByRole("heading", { name: "Good morning, Dana" })).toBeVisible();
   await expect(page.getByText("Premium Features Preview")).toBeVisible();
@@ -83,16 +76,18 @@ test("a new user scans a real folder and sees its figures on the dashboard", asy
     headers: { origin: baseURL! },
   });
   expect(event.ok()).toBe(true);
+  // The page's clock is faked from here, so the tour's start delay can be run through at once.
+  await page.clock.install();
   await page.reload();
   await expect(page.getByTestId("goal-progress")).toHaveText(`1 of ${data.goal.target} completed`);
   await expect(page.getByTestId("streak-days")).toHaveText("1 day");
-  // The tour ran once: not again after a reload.
-  await page.waitForTimeout(1500);
+  // The tour ran once: not again after a reload, even once its start delay has passed.
+  await page.clock.runFor(TOUR_DELAY_MS * 2);
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("free users get the premium toast from Quick Scan and the quick-actions toggle", async ({ page, baseURL }) => {
-  await register(page.request, baseURL!);
+test("free users get the premium toast from Quick Scan and the quick-actions toggle", async ({ page, signUp }) => {
+  await signUp({ name: "Dana" });
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   await page.goto("/home");
   await page.getByRole("button", { name: "Quick Scan" }).click();

@@ -11,7 +11,6 @@ import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { freePort, planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "../scripts/test-support/dovecot.mjs";
 import { expect, expectAccessible, test } from "./fixtures";
-import { startCardFreeTrial } from "./support/auth";
 import { takeExpectedConsoleErrors } from "./support/console";
 
 const CA_PATH = join(tmpdir(), `cleanspace-e2e-imap-ca-${process.env.E2E_PORT ?? 5100}.pem`);
@@ -82,26 +81,15 @@ test.afterAll(async () => {
   endpoint?.close();
 });
 
-async function proUser(request: APIRequestContext, baseURL: string) {
-  const email = `mail.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", {
-    data: { name: "Erin", email, password: "correct horse battery" },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await startCardFreeTrial(request, id, baseURL);
-}
-
 const countOf = (address: string) => plan.filter((m) => m.address === address).length;
 
 test("connect a mailbox, unsubscribe, trash a sender with undo, and the dashboard counts follow", async ({
   page,
-  baseURL,
+  signUp,
   consoleErrors,
 }) => {
   test.setTimeout(90_000);
-  await proUser(page.request, baseURL!);
+  await signUp({ name: "Erin", pro: true });
   await page.goto("/organize?tab=email");
   await expect(page.getByRole("heading", { name: "No mailbox connected" })).toBeVisible();
   await page.getByLabel("Provider").selectOption("custom");
@@ -150,10 +138,10 @@ test("connect a mailbox, unsubscribe, trash a sender with undo, and the dashboar
 
 test("2,000 senders: all reachable by scrolling and search, sorts, large and old views, quick-select and the e-mail presets", async ({
   page,
-  baseURL,
+  signUp,
 }) => {
   test.setTimeout(120_000);
-  await proUser(page.request, baseURL!);
+  await signUp({ name: "Erin", pro: true });
   await page.goto("/organize?tab=email");
   await page.getByLabel("Provider").selectOption("custom");
   await page.getByLabel("IMAP server").fill("127.0.0.1");

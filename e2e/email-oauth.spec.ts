@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { planMailbox, startDovecot, type Dovecot } from "../scripts/test-support/dovecot.mjs";
 import { startFakeOAuth, type FakeOAuth } from "../scripts/test-support/fake-oauth.mjs";
 import { expect, expectAccessible, test } from "./fixtures";
+import { waitForHealth } from "./support/health";
 import { newAccount, startCardFreeTrial } from "./support/auth";
 
 const PORT = Number(process.env.E2E_PORT ?? 5100) + 2000;
@@ -24,18 +25,6 @@ let fake: FakeOAuth;
 let dovecot: Dovecot;
 let server: ChildProcess;
 let dataDir: string | undefined;
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
 
 test.beforeAll(async () => {
   // A second server starting (migrations on a fresh embedded database) next to a running suite.

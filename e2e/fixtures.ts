@@ -1,11 +1,22 @@
 /**
- * Shared browser fixtures: every test fails on an unexpected console error, and
- * `expectAccessible` runs axe-core and fails on any serious or critical violation.
+ * Shared browser fixtures: every test fails on an unexpected console error, `signUp` makes
+ * a fresh account signed in on the test's page, and `expectAccessible` runs axe-core and
+ * fails on any serious or critical violation.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { newAccount, registerViaApi, startCardFreeTrial, type TestAccount } from "./support/auth";
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export interface SignUpOptions {
+  /** The account's display name (greetings and profile show it). */
+  name?: string;
+  /** Also confirm the address and start the card-free Pro trial the test server offers. */
+  pro?: boolean;
+}
+
+export type SignedUpUser = TestAccount & { id: number };
+
+export const test = base.extend<{ consoleErrors: string[]; signUp: (options?: SignUpOptions) => Promise<SignedUpUser> }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -22,6 +33,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  // Registers through POST /api/users on the page's own request context, so the session
+  // cookie it earns signs the page in too; every call makes an address no test has used.
+  signUp: async ({ page }, use) => {
+    await use(async ({ name, pro = false } = {}) => {
+      const user = await registerViaApi(page.request, newAccount(name ? { name } : {}));
+      if (pro) await startCardFreeTrial(page.request, user.id);
+      return user;
+    });
+  },
 });
 
 export { expect };

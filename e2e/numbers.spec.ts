@@ -10,12 +10,10 @@
  * - emptying the trash shows B freed, once.
  * And Auto Clean Mode: after a scan, exact copies go to the trash with an Undo.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatBytes } from "../src/domain/format";
 import { expect, expectAccessible, test } from "./fixtures";
-import { confirmEmailViaOutbox } from "./support/auth";
 
-const PASSWORD = "correct horse battery";
 const PHOTOS = 120;
 const REPORT_BYTES = 5000;
 const COPIES = ["Backup/report.pdf", "Old/report.pdf", "Archive/2024/report.pdf"];
@@ -30,21 +28,6 @@ const FOLDER: { path: string; size: number; fill: number }[] = [
   { path: "Docs/notes.txt", size: 321, fill: 9 },
   ...Array.from({ length: PHOTOS }, (_, i) => ({ path: `Photos/IMG_${String(i).padStart(4, "0")}.jpg`, size: 400, fill: i + 10 })),
 ];
-
-async function register(request: APIRequestContext, baseURL: string) {
-  const email = `numbers.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", { data: { name: "Nora", email, password: PASSWORD }, headers: { origin: baseURL } });
-  expect(res.status()).toBe(201);
-  const user = (await res.json()) as { id: number };
-  // The card-free trial the test server starts without Stripe keys, once the address is confirmed.
-  await confirmEmailViaOutbox(request, baseURL);
-  const trial = await request.post("/api/create-subscription", {
-    data: { userId: user.id, planType: "monthly" },
-    headers: { origin: baseURL },
-  });
-  expect(trial.status(), await trial.text()).toBe(200);
-  return user;
-}
 
 /** Writes the folder into the origin-private file system and remembers it as the scanned folder. */
 async function writeFolder(page: Page) {
@@ -117,9 +100,9 @@ const totals = async (page: Page, userId: number) =>
 
 const tile = (page: Page, label: string) => page.getByText(label, { exact: true }).locator("..");
 
-test("the numbers follow the files: reclaimable in the trash, freed once, reviews are no cleanup", async ({ page, baseURL }) => {
+test("the numbers follow the files: reclaimable in the trash, freed once, reviews are no cleanup", async ({ page, signUp }) => {
   test.setTimeout(180_000);
-  const user = await register(page.request, baseURL!);
+  const user = await signUp({ name: "Nora", pro: true });
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   await page.goto("/home");
   await writeFolder(page);
@@ -141,7 +124,8 @@ test("the numbers follow the files: reclaimable in the trash, freed once, review
   await page.getByRole("checkbox", { name: "Select notes.txt" }).click();
   await page.getByRole("button", { name: "Mark reviewed" }).click();
   await expect(page.getByText("Action completed on 1 item")).toBeVisible();
-  await page.waitForTimeout(500);
+  // Anything the review sent to the server has been answered once the network is idle.
+  await page.waitForLoadState("networkidle");
   expect(await progress(page, user.id)).toEqual({ goal: 0, streak: 0 });
 
   // Moving the N copies to the trash: B reclaimable, 0 freed; one cleanup for the goal.
@@ -188,9 +172,9 @@ test("the numbers follow the files: reclaimable in the trash, freed once, review
   expect(await progress(page, user.id)).toEqual({ goal: 2, streak: 1 });
 });
 
-test("Auto Clean Mode moves a new scan's exact copies to the trash, with an Undo that puts them back", async ({ page, baseURL }) => {
+test("Auto Clean Mode moves a new scan's exact copies to the trash, with an Undo that puts them back", async ({ page, signUp }) => {
   test.setTimeout(120_000);
-  const user = await register(page.request, baseURL!);
+  const user = await signUp({ name: "Nora", pro: true });
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   await page.goto("/settings");
   await page.getByRole("switch", { name: "Auto Clean Mode" }).click();

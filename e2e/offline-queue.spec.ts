@@ -208,7 +208,8 @@ test("offline, the shell loads, a cleanup waits on the device, and reaches the s
   await expectAccessible(page);
   await context.setOffline(true);
   await context.setOffline(false);
-  await page.waitForTimeout(500);
+  // Whatever the 'online' event made the queue send has been answered once the network is idle.
+  await page.waitForLoadState("networkidle");
   expect(posts).toHaveLength(1);
   expect(await goalCompleted(page.request, user.id)).toBe(1);
 
@@ -264,7 +265,7 @@ test.describe("going offline mid-batch", () => {
     await trashOne(page, "file-4.txt");
     await expect.poll(() => goalCompleted(page.request, user.id)).toBe(4);
     await expect(page.getByRole("region", { name: /^Notifications/ }).getByText("Saved on this device", { exact: true })).toHaveCount(0);
-    await page.waitForTimeout(500);
+    await page.waitForLoadState("networkidle");
     expect(posts).toHaveLength(5);
     expect(await goalCompleted(page.request, user.id)).toBe(4);
 

@@ -8,18 +8,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { startCardFreeTrial } from "./support/auth";
-
-const PASSWORD = "correct horse battery";
-
-async function register(request: APIRequestContext, baseURL: string, name = "Olive") {
-  const email = `organize.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", { data: { name, email, password: PASSWORD }, headers: { origin: baseURL } });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number; email: string };
-}
 
 // --- a small PNG so the browser has a real image to thumbnail ---
 function crc32(bytes: Buffer): number {
@@ -143,10 +133,9 @@ const list = (page: Page) => page.getByRole("list", { name: /from your last scan
 const row = (page: Page, name: string) =>
   list(page).getByRole("button", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
 
-test("a Pro user moves duplicate copies to the CleanSpace trash, undoes it byte for byte, and filters", async ({ page, baseURL }) => {
+test("a Pro user moves duplicate copies to the CleanSpace trash, undoes it byte for byte, and filters", async ({ page, signUp }) => {
   test.setTimeout(120_000);
-  const user = await register(page.request, baseURL!);
-  await startCardFreeTrial(page.request, user.id, baseURL!);
+  const user = await signUp({ name: "Olive", pro: true });
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
 
   // No scan on this device yet: an honest empty state.
@@ -206,9 +195,10 @@ test("a Pro user moves duplicate copies to the CleanSpace trash, undoes it byte 
   const sunset = row(page, "sunset.png");
   await sunset.hover();
   await page.mouse.down();
-  await page.waitForTimeout(650);
-  await page.mouse.up();
+  // Held past the threshold, the preview opens while the button is still down.
   const preview = page.getByRole("dialog", { name: "sunset.png" });
+  await expect(preview).toBeVisible();
+  await page.mouse.up();
   await expect(preview.getByText("Photo preview")).toBeVisible();
   await expect(preview.getByTestId("preview-details")).toContainText("Size");
   await expectAccessible(page);
@@ -287,8 +277,8 @@ test("a Pro user moves duplicate copies to the CleanSpace trash, undoes it byte 
   await expect.poll(() => goalCompleted(page, user.id)).toBe(2);
 });
 
-test("a free user sees the four Pro teasers, and the API refuses the Pro-only presets", async ({ page, baseURL }) => {
-  await register(page.request, baseURL!, "Fran");
+test("a free user sees the four Pro teasers, and the API refuses the Pro-only presets", async ({ page, signUp, baseURL }) => {
+  await signUp({ name: "Fran" });
   await page.goto("/organize?tab=files");
   await expect(page.getByRole("heading", { name: "Organize", level: 1 })).toBeVisible();
   const upgrades = page.getByRole("link", { name: /^Upgrade to Pro/ });
@@ -315,9 +305,8 @@ const DESKTOP_CHROME_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (K
 test.describe("as a desktop Chrome user", () => {
   test.use({ userAgent: DESKTOP_CHROME_UA });
 
-  test("an unknown tab falls back to photos; e-mail says plainly that a mailbox needs OAuth setup", async ({ page, baseURL }) => {
-    const user = await register(page.request, baseURL!);
-    await startCardFreeTrial(page.request, user.id, baseURL!);
+  test("an unknown tab falls back to photos; e-mail says plainly that a mailbox needs OAuth setup", async ({ page, signUp }) => {
+    await signUp({ name: "Olive", pro: true });
     await page.goto("/organize?tab=__proto__");
     await expect(page.getByRole("tab", { name: "Photos" })).toHaveAttribute("aria-selected", "true");
     await page.getByRole("tab", { name: "Email" }).click();
@@ -337,9 +326,8 @@ test.describe("as a desktop Chrome user", () => {
   });
 });
 
-test("files picked read-only are marked reviewed on this device, and the list downloads as CSV", async ({ page, baseURL }) => {
-  const user = await register(page.request, baseURL!);
-  await startCardFreeTrial(page.request, user.id, baseURL!);
+test("files picked read-only are marked reviewed on this device, and the list downloads as CSV", async ({ page, signUp }) => {
+  const user = await signUp({ name: "Olive", pro: true });
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   const dir = join(mkdtempSync(join(tmpdir(), "cs-organize-")), "picked");
   for (const [path, text] of [
@@ -371,7 +359,8 @@ test("files picked read-only are marked reviewed on this device, and the list do
   await expect(page.getByText("Action completed on 1 item")).toBeVisible();
   await expect(list(page).getByRole("listitem")).toHaveCount(2);
   // A review changes nothing on the device: it moves neither the goal nor the streak (issue 16).
-  await page.waitForTimeout(300);
+  // Anything the review sent to the server has been answered once the network is idle.
+  await page.waitForLoadState("networkidle");
   expect(await goalCompleted(page, user.id)).toBe(0);
   expect((await (await page.request.get(`/api/streaks/${user.id}`)).json()).currentStreak).toBe(0);
   await page.reload();
@@ -380,10 +369,9 @@ test("files picked read-only are marked reviewed on this device, and the list do
   await expect(list(page).getByRole("listitem")).toHaveCount(3);
 });
 
-test("100,000 scanned items render and scroll through the virtualized list", async ({ page, baseURL }) => {
+test("100,000 scanned items render and scroll through the virtualized list", async ({ page, signUp }) => {
   test.setTimeout(120_000);
-  const user = await register(page.request, baseURL!);
-  await startCardFreeTrial(page.request, user.id, baseURL!);
+  await signUp({ name: "Olive", pro: true });
   await page.goto("/organize?tab=files");
   await expect(page.getByRole("heading", { name: "No scan on this device yet" })).toBeVisible();
   const N = 100_000;

@@ -142,11 +142,23 @@ test.describe("install prompt", () => {
 
     // Offered again within 24 h: stays hidden.
     await page.reload();
-    await page.waitForTimeout(500);
-    await page.evaluate(() => {
-      window.dispatchEvent(Object.assign(new Event("beforeinstallprompt"), { prompt: async () => {}, userChoice: new Promise(() => {}) }));
-    });
-    await page.waitForTimeout(300);
+    // Fired until the app captures it (it cancels the browser's own infobar), with the card's
+    // lazy chunk loaded and a frame painted: a card that ignored the dismissal would be up.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            !window.dispatchEvent(
+              Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+                prompt: async () => {},
+                userChoice: new Promise(() => {}),
+              }),
+            ),
+        ),
+      )
+      .toBe(true);
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(card).toHaveCount(0);
 
     // A day later it may come back.

@@ -1,6 +1,6 @@
 /**
- * The scan engine in the browser (issue 5, "Proof: correctness"): corpora from the shared
- * generator (../shared/bench/make-corpus.mjs), traps included, are scanned through the
+ * The scan engine in the browser (issue 5, "Proof: correctness"): corpora from the repository's
+ * generator (bench/corpus/make-corpus.mjs), traps included, are scanned through the
  * dashboard's "Real data scan" panel — once from the folder input, once from a folder handle
  * of the origin-private file system standing in for a picked folder — and the duplicate
  * groups the app stored in its IndexedDB item index must equal the manifest's exactly.

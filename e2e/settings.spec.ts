@@ -1,17 +1,7 @@
-import type { APIRequestContext } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 
-const PASSWORD = "correct horse battery";
-
-async function register(request: APIRequestContext, baseURL: string, name = "Sam") {
-  const email = `settings.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await request.post("/api/users", { data: { name, email, password: PASSWORD }, headers: { origin: baseURL } });
-  expect(res.status()).toBe(201);
-  return { ...((await res.json()) as { id: number }), email };
-}
-
-test("a toggle is saved to the account: it survives a reload and shows on another device", async ({ page, browser, baseURL }) => {
-  const user = await register(page.request, baseURL!);
+test("a toggle is saved to the account: it survives a reload and shows on another device", async ({ page, signUp, browser, baseURL }) => {
+  const user = await signUp({ name: "Sam" });
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   await expect(page.getByTestId("profile-name")).toHaveText("Sam");
@@ -31,7 +21,7 @@ test("a toggle is saved to the account: it survives a reload and shows on anothe
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   const login = await otherPage.request.post(`${baseURL}/api/auth/login`, {
-    data: { email: user.email, password: PASSWORD },
+    data: { email: user.email, password: user.password },
     headers: { origin: baseURL! },
   });
   expect(login.ok()).toBe(true);
@@ -41,8 +31,8 @@ test("a toggle is saved to the account: it survives a reload and shows on anothe
   await other.close();
 });
 
-test("the profile can be edited and the version comes from package.json", async ({ page, baseURL }) => {
-  await register(page.request, baseURL!);
+test("the profile can be edited and the version comes from package.json", async ({ page, signUp }) => {
+  await signUp({ name: "Sam" });
   await page.goto("/settings");
   await page.getByRole("button", { name: "Edit" }).click();
   await page.getByLabel("Name").fill("Samira");
@@ -51,8 +41,8 @@ test("the profile can be edited and the version comes from package.json", async 
   await expect(page.getByTestId("app-version")).toHaveText("version 1.0");
 });
 
-test("Sign Out ends the server session and goes to /", async ({ page, baseURL }) => {
-  await register(page.request, baseURL!);
+test("Sign Out ends the server session and goes to /", async ({ page, signUp, baseURL }) => {
+  await signUp({ name: "Sam" });
   await page.goto("/settings");
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
@@ -60,26 +50,26 @@ test("Sign Out ends the server session and goes to /", async ({ page, baseURL })
   expect(await page.evaluate(() => localStorage.getItem("userId"))).toBeNull();
 });
 
-test("deleting the account needs the password and removes it", async ({ page, baseURL }) => {
-  const user = await register(page.request, baseURL!);
+test("deleting the account needs the password and removes it", async ({ page, signUp, baseURL }) => {
+  const user = await signUp({ name: "Sam" });
   await page.goto("/settings");
   await page.getByRole("button", { name: "Delete account" }).click();
   await expectAccessible(page);
   await page.getByLabel("Password").fill("wrong password!");
   await page.getByRole("button", { name: "Delete permanently" }).click();
   await expect(page.getByText("That password is not correct.")).toBeVisible();
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Delete permanently" }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   const login = await page.request.post("/api/auth/login", {
-    data: { email: user.email, password: PASSWORD },
+    data: { email: user.email, password: user.password },
     headers: { origin: baseURL! },
   });
   expect(login.status()).toBe(401);
 });
 
-test("the sync status and 'What left this device' show what this browser sent, and clear", async ({ page, context, baseURL }) => {
-  await register(page.request, baseURL!);
+test("the sync status and 'What left this device' show what this browser sent, and clear", async ({ page, signUp, context }) => {
+  await signUp({ name: "Sam" });
   await page.goto("/settings");
   await expect(page.getByTestId("sync-online")).toHaveText("Online");
   await expect(page.getByTestId("sync-pending")).toHaveText("0");

@@ -1,4 +1,4 @@
-// `npm test`: the whole gate, in order, stopping at the first failure — typecheck, lint, format,
+// `npm test`: the whole gate, in order, stopping at the first failure — lock file, doc paths, typecheck, lint, format,
 // unit/component/API tests, build, bundle-size budget, browser tests. Installs Debian's
 // Chromium when it is missing and we are root; never downloads a browser build of its own.
 // Likewise Debian's dovecot-imapd, the real IMAP server the e-mail tests start on their own port.
@@ -63,6 +63,7 @@ ensureChromium();
 ensureDovecot();
 ensureSafetyTools();
 run("lock file holds every platform's packages", "node", ["scripts/lockfile-platforms.mjs"]);
+run("every repository path the docs name exists", "node", ["scripts/check-doc-paths.mjs"]);
 // TypeScript 7 (native, package alias `tsgo`) checks types in a third of the CPU time of 5.9;
 // typescript-eslint still needs 5.9's compiler API, so both stay (docs/decisions/018).
 await runTogether([

@@ -1,9 +1,9 @@
-/** Builds a corpus with the shared generator (../shared/bench) and returns its manifest. */
+/** Builds a corpus with the repository's generator (bench/corpus/make-corpus.mjs) and returns its manifest. */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sharedBenchDir } from "./shared-bench";
+import { MAKE_CORPUS } from "./corpus-tools";
 
 export interface CorpusManifest {
   dir: string;
@@ -19,8 +19,6 @@ export interface CorpusManifest {
   };
   duplicateGroups: string[][];
 }
-
-export const MAKE_CORPUS = join(sharedBenchDir(), "make-corpus.mjs");
 
 export function makeCorpus(files: number, seed: number, maxBytes = "20M"): CorpusManifest {
   const dir = join(mkdtempSync(join(tmpdir(), "cs-corpus-")), "corpus");

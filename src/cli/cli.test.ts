@@ -9,10 +9,9 @@ import { ScanSummarySchema } from "../domain/schemas/scan-summary";
 import { type CliIo, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from "./main";
 import { defaultThreads } from "./threads";
 import type { CliJsonReport } from "../scan/core/json-report";
-import { sharedBenchDir } from "../../e2e/support/shared-bench";
+import { CHECK_DUPES, MAKE_CORPUS } from "../../e2e/support/corpus-tools";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
-const BENCH = sharedBenchDir();
 const NOW = 1_750_000_000_000;
 
 interface Manifest {
@@ -29,7 +28,7 @@ const corpora: { name: string; dir: string; manifest: Manifest }[] = [];
 
 function makeCorpus(name: string, args: string[]): void {
   const dir = join(work, name);
-  execFileSync(process.execPath, [join(BENCH, "make-corpus.mjs"), dir, "--now", String(NOW), ...args], { stdio: "ignore" });
+  execFileSync(process.execPath, [MAKE_CORPUS, dir, "--now", String(NOW), ...args], { stdio: "ignore" });
   corpora.push({ name, dir, manifest: JSON.parse(readFileSync(`${dir}.manifest.json`, "utf8")) as Manifest });
 }
 
@@ -80,12 +79,12 @@ describe("cleanspace scan DIR --json", () => {
     }
   });
 
-  it("passes the shared check-dupes.mjs comparison", async () => {
+  it("passes the check-dupes.mjs comparison", async () => {
     const [{ dir, manifest } = corpora[0]!] = corpora;
     const { stdout } = await cli(["scan", dir, "--json"]);
     const groupsFile = join(work, "groups.json");
     writeFileSync(groupsFile, JSON.stringify((JSON.parse(stdout) as CliJsonReport).duplicates.map((d) => d.paths)));
-    const check = spawnSync(process.execPath, [join(BENCH, "check-dupes.mjs"), groupsFile, `${dir}.manifest.json`, "--quiet"], {
+    const check = spawnSync(process.execPath, [CHECK_DUPES, groupsFile, `${dir}.manifest.json`, "--quiet"], {
       encoding: "utf8",
     });
     expect(check.stdout).toContain("EXACT MATCH");

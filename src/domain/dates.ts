@@ -30,8 +30,8 @@ export function localDate(at: Date, timeZone: string): string {
 
 /**
  * The YYYY-MM-DD of `at` on this device: the same day as localDate(at, the device's zone),
- * read from the Date's local fields, so a first screen need not load ICU (35–110 ms in
- * Chromium) to know what day it is.
+ * read from the Date's local fields, so a first screen need not load ICU data to know what
+ * day it is.
  */
 export function deviceLocalDate(at: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");

@@ -29,8 +29,8 @@ export function formatBinaryBytes(bytes: number): string {
 
 /**
  * A whole count with thousands separators (12,345), as toLocaleString("en-US") writes it, by
- * hand: the first toLocaleString of a page or process loads ICU data, 35–110 ms in Chromium
- * (more on a throttled phone), which was most of the dashboard's blocking time.
+ * hand: the first toLocaleString of a page or process loads ICU data, which would be most of
+ * the dashboard's blocking time (more still on a throttled phone).
  */
 export function formatCount(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

@@ -10,7 +10,7 @@ import type { ScanEntry } from "./types";
  *
  * A browser gives a file's path, size and modification time (ms) but no ctime or inode: a
  * rewrite that keeps the size and puts the same modification time back is not seen, where
- * the CLI's cache sees it through the ctime (docs/decisions/016-scan-speed.md).
+ * the CLI's cache sees it through the ctime (decision 028).
  */
 export const HASH_CACHE_DB = "cleanspace-hash-cache";
 /** Bumped when keys change meaning; older records are ignored. Includes the first-pass sizes. */

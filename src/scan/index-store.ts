@@ -30,8 +30,8 @@ export interface StoredScanIndex extends StoredScanMeta {
 /**
  * The item index is kept in records of up to CHUNK_ITEMS items, in the same "items" store
  * as before (keyPath "id"): a chunk record has a negative id (-1, -2, … in order) and an
- * `items` array. 20,000 items in records of 1,000 write in ~50 ms where one put per item
- * took 1.2–1.4 s, and IndexedDB needs no schema change. Plain item records (ids
+ * `items` array: one put per item costs a clone and a round trip each, many times the cost of
+ * a few large records, and IndexedDB needs no schema change. Plain item records (ids
  * ≥ 1) from older versions, or written by tests, are still read.
  */
 interface ItemChunk {
@@ -59,7 +59,7 @@ async function openScanDb(): Promise<IDBPDatabase<ScanDb>> {
   return db;
 }
 
-/** Items per IndexedDB record: a put clones its record on the calling thread, so this also bounds a task (~10 ms). */
+/** Items per IndexedDB record: a put clones its record on the calling thread, so this also bounds a task. */
 export const CHUNK_ITEMS = 1000;
 /** Cloning work queued before a save waits for the database once (a task on the page stays well under 50 ms). */
 const SAVE_SLICE_MS = 12;
@@ -87,8 +87,8 @@ export async function saveScanIndex(
     const itemStore = tx.objectStore("items");
     try {
       // Puts go out back to back, awaited only to end a slice of cloning: awaited one by one,
-      // each was a round trip to the browser process (20,000 items: 0.6–1.2 s at load 8–10,
-      // against ~50 ms queued), and a slice keeps a save on the page's thread to short tasks.
+      // each would be a round trip to the browser process, and a slice keeps a save on the
+      // page's thread to short tasks.
       // A failed request fails the transaction, which `tx.done` reports.
       let last: Promise<unknown> = itemStore.clear();
       last.catch(() => undefined);

@@ -44,13 +44,12 @@ export async function scanAndSaveInWorker(options: Omit<RunScanInWorkerOptions, 
 
 /**
  * Handing a File to the worker clones it, and Chromium then fetches the file's size and date
- * synchronously on the page's thread (~160 µs a file on an idle machine, ~0.85 ms at a load
- * of 14 on the bench machine, see bench/browser-scan.mjs): 20,000 Files in one postMessage
- * blocked the page for 11.8 s. So a long list goes in pieces, yielding to the page whenever
- * HANDOFF_SLICE_MS has been spent; the worker starts walking with the first piece. A piece
- * is sized from the cost per File measured so far, to take about HANDOFF_PIECE_MS: 16 Files
- * took up to 99 ms in one postMessage on the loaded machine (a long task by itself), and on
- * an idle one a larger piece spends less per message.
+ * synchronously on the page's thread, so one postMessage of a whole folder's Files blocks the
+ * page for as long as all of them take (bench/browser-scan.mjs prints it). So a long list goes
+ * in pieces, yielding to the page whenever HANDOFF_SLICE_MS has been spent; the worker starts
+ * walking with the first piece. A piece is sized from the cost per File seen so far in this
+ * hand-off, to take about HANDOFF_PIECE_MS: on a loaded machine even 16 Files can make a long
+ * task, and on an idle one a larger piece spends less per message.
  */
 /** How long a worker that answered may keep writing its caches before it is terminated anyway. */
 const CACHE_SAVE_LIMIT_MS = 60_000;

@@ -10,8 +10,8 @@ export interface SharpModule {
 let loaded: Promise<SharpModule> | null = null;
 
 /**
- * sharp, loaded on first use only: a scan without --similar never pays for its native module
- * (~40 ms to load). It stays outside the bundle (scripts/build-cli.mjs): its binaries come
+ * sharp, loaded on first use only: a scan without --similar never pays for loading its
+ * native module. It stays outside the bundle (scripts/build-cli.mjs): its binaries come
  * from npm packages for each platform.
  */
 export function loadSharp(): Promise<SharpModule> {

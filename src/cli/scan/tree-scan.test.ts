@@ -5,7 +5,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sharedBenchDir } from "../../../e2e/support/shared-bench";
+import { MAKE_CORPUS } from "../../../e2e/support/corpus-tools";
 import { runScan } from "../../scan/run-scan";
 import { createNodeFsSource } from "../../scan/sources/node-fs";
 import type { ScanResult } from "../../scan/types";
@@ -57,19 +57,14 @@ beforeAll(async () => {
   workerUrl = pathToFileURL(join(work, "scan-worker.cjs"));
   fs.writeFileSync(join(work, "failing-worker.cjs"), "throw new Error('broken worker');\n");
   failingWorkerUrl = pathToFileURL(join(work, "failing-worker.cjs"));
-  const bench = sharedBenchDir();
   for (const [seed, files, bytes] of [
     ["1", "400", "12M"],
     ["7", "1500", "30M"],
   ] as const) {
     const dir = join(work, `corpus-${seed}`);
-    execFileSync(
-      process.execPath,
-      [join(bench, "make-corpus.mjs"), dir, "--files", files, "--seed", seed, "--max-bytes", bytes, "--now", String(NOW)],
-      {
-        stdio: "ignore",
-      },
-    );
+    execFileSync(process.execPath, [MAKE_CORPUS, dir, "--files", files, "--seed", seed, "--max-bytes", bytes, "--now", String(NOW)], {
+      stdio: "ignore",
+    });
     corpora.push(dir);
   }
 }, 120_000);

@@ -23,6 +23,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; omitted means in-memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts from this dump (PGlite's `dumpDataDir`) instead of running
+   * initdb; the migrations then apply only what the dump does not have yet.
+   */
+  initialDataDir?: Blob | undefined;
 }
 
 /** Where the drizzle-kit migrations live, beside this module (copied next to the bundle). */
@@ -31,7 +36,7 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir, options.initialDataDir);
   return db;
 }
 
@@ -60,12 +65,12 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, initialDataDir: Blob | undefined): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const options = { parsers: drizzleTextParsers() };
+  const options = { parsers: drizzleTextParsers(), ...(initialDataDir && !dataDir ? { loadDataDir: initialDataDir } : {}) };
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   tunePglite(client);
   const db = drizzle(client, { schema }) as unknown as Db;

@@ -1,17 +1,16 @@
 /**
- * Two fixes to how the server drives its embedded PGlite, both measured under load
- * (bench/load.mjs, 50 connections):
+ * Two fixes to how the server drives its embedded PGlite (bench/load.mjs shows them under load):
  *
  * 1. Fairness. PGlite runs each query synchronously on the main thread and chains the next
  *    one through promises only, so while requests keep coming the event loop never gets to
- *    accept new connections: their first request waited the whole run (p99 ~6 s, the p50
- *    ~0.2 s). Queries now start at most one per event-loop turn, so accepting and reading
+ *    accept new connections, and a new connection's first request waits for the whole burst.
+ *    Invariant: at most one query starts per event-loop turn, so accepting and reading
  *    sockets interleave with the queued database work.
  * 2. Parser merge. drizzle sends the same parsers with every query (dates, intervals and
  *    their arrays kept as text, which drizzle maps itself), and PGlite merges them into a
- *    copy of its ~320-entry parser table per call: ~0.15 ms a query, ~10% of the CPU. They
- *    are installed once at construction instead, and a query whose parsers are exactly
- *    those drops them; any other parser set goes through unchanged.
+ *    copy of its whole parser table per call, a cost paid by every query. They are installed
+ *    once at construction instead, and a query whose parsers are exactly those drops them;
+ *    any other parser set goes through unchanged.
  */
 import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
 

@@ -13,7 +13,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from "../../domain/first-screen";
 import { buildApp } from "../app";
-import { openDatabase, type Database } from "../db/client";
+import type { Database } from "../db/client";
+import { openTestDatabase } from "../test/test-database";
 import { loadEnv } from "../env";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { TEST_ROUTES } from "../test/routes";
@@ -37,7 +38,7 @@ beforeAll(async () => {
   );
   mkdirSync(join(dir, ".ssr"));
   writeFileSync(join(dir, ".ssr/first-screen.mjs"), STAND_IN_RENDERER);
-  database = await openDatabase({});
+  database = await openTestDatabase();
   app = await buildApp({
     env: loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MULTIPLIER: "100" }),
     database,

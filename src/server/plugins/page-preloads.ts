@@ -10,10 +10,9 @@
  * entry imports it only after the first paint (decision 024), so that a server-rendered
  * screen is not held back by the app's code; its download starts with the HTML all the same.
  *
- * Only the signed-in app's tab screens get them. Measured with bench/lighthouse.mjs
- * (median of 3): /home 80–82 → 85, LCP 3.6 → 3.3 s, TBT 370 → 170 ms; on the public pages
- * the preloads share the first bytes with the entry script and CSS and delayed the first
- * paint (/ FCP 1.9 → 2.5 s) for no better score, so they are left as they were.
+ * Only the signed-in app's tab screens get them (bench/lighthouse.mjs compares both ways): on
+ * the public pages the preloads would share the first bytes with the entry script and CSS and
+ * delay the first paint for no better score.
  */
 import { APP_MODULES_ELEMENT_ID } from "../../domain/first-screen";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";

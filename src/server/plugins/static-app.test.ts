@@ -5,7 +5,8 @@ import { brotliCompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { openDatabase, type Database } from "../db/client";
+import type { Database } from "../db/client";
+import { openTestDatabase } from "../test/test-database";
 import { loadEnv } from "../env";
 
 let app: FastifyInstance;
@@ -33,7 +34,7 @@ beforeAll(async () => {
     writeFileSync(join(dir, `.prerendered/${name}.html`), html);
     writeFileSync(join(dir, `.prerendered/${name}.html.br`), brotliCompressSync(html));
   }
-  database = await openDatabase({});
+  database = await openTestDatabase();
   app = await buildApp({ env: loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), database, clientDir: dir });
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { as, buildUser, GOOD_PASSWORD, uniqueEmail } from "../test/auth-helpers"
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
 import { safeError, safeRequest } from "../plugins/safe-logging";
 import { buildApp } from "../app";
-import { openDatabase } from "../db/client";
+import { openTestDatabase } from "../test/test-database";
 import { loadEnv } from "../env";
 
 let t: TestApp;
@@ -122,7 +122,7 @@ describe("the logs hold no secrets (issue 18 #11, #17)", () => {
   it("a real failing query in a request logs no parameter (end to end through the app's logger)", async () => {
     const lines: string[] = [];
     const stream = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) });
-    const database = await openDatabase({});
+    const database = await openTestDatabase();
     const app = await buildApp({ env: loadEnv({ LOG_LEVEL: "info" }), database, logger: { level: "info", stream } as never });
     try {
       const u = await buildUser(app, { email: uniqueEmail("logged") });

@@ -3,7 +3,7 @@ import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/client";
+import { openTestDatabase } from "../test/test-database";
 import { emailSignups } from "../db/schema";
 import { loadEnv } from "../env";
 import { registerErrorHandling } from "../plugins/errors";
@@ -123,7 +123,7 @@ describe("POST /api/email-signup", () => {
 
 /** The route alone on a bare Fastify, for what buildApp cannot inject (a fake mailer). */
 async function bareApp(decorate: (app: ReturnType<typeof Fastify>) => void | Promise<void>) {
-  const database = await openDatabase({});
+  const database = await openTestDatabase();
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

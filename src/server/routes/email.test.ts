@@ -17,7 +17,7 @@ import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../../domain/testing/build-summary";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { buildApp } from "../app";
-import { openDatabase } from "../db/client";
+import { openTestDatabase } from "../test/test-database";
 import { loadEnv } from "../env";
 
 const SECRET = "test-imap-secret-key-0123456789abcdef";
@@ -338,7 +338,7 @@ describe("the logs", () => {
   it("hold no mailbox password, sender, subject or unsubscribe URL, even at debug level", async () => {
     const lines: string[] = [];
     const stream = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) });
-    const database = await openDatabase({});
+    const database = await openTestDatabase();
     const env = loadEnv({ LOG_LEVEL: "debug", IMAP_ALLOW_HOSTS: "127.0.0.1", IMAP_CA_FILE: dovecot.caFile, IMAP_SECRET_KEY: SECRET });
     const app = await buildApp({ env, database, logger: { level: "debug", stream } as never });
     try {

@@ -1,5 +1,5 @@
 /**
- * A fresh app per test file: in-memory PGlite by default, or — when DATABASE_URL is set —
+ * A fresh app per test file: in-memory PGlite (from the run's migrated template) by default, or — when DATABASE_URL is set —
  * a brand-new PostgreSQL database created for this file and dropped afterwards, so the
  * same API suite proves both drivers.
  */
@@ -7,9 +7,10 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app";
-import { openDatabase, type Database } from "../db/client";
+import type { Database } from "../db/client";
 import { loadEnv, type Env } from "../env";
 import { TEST_ROUTES } from "./routes";
+import { openTestDatabase } from "./test-database";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -47,7 +48,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     ...envOverrides,
     DATABASE_URL: scratch?.url ?? "",
   });
-  const database = await openDatabase({ databaseUrl: scratch?.url });
+  const database = await openTestDatabase(scratch?.url);
   const app = await buildApp({ env, database, extraRoutes: TEST_ROUTES });
   return {
     app,
