@@ -8,7 +8,6 @@ import { copyFileSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { APIRequestContext } from "@playwright/test";
 import { freePort, planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "../scripts/test-support/dovecot.mjs";
 import { expect, expectAccessible, test } from "./fixtures";
 import { takeExpectedConsoleErrors } from "./support/console";
@@ -197,11 +196,11 @@ test("2,000 senders: all reachable by scrolling and search, sorts, large and old
 
 test("every folder: chosen folders are listed, senders grouped across them, the From header read right, an action in one folder leaves the others alone (360 px)", async ({
   page,
-  baseURL,
+  signUp,
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 360, height: 780 });
-  await proUser(page.request, baseURL!);
+  await signUp({ name: "Fran", pro: true });
   await page.goto("/organize?tab=email");
   await page.getByLabel("Provider").selectOption("custom");
   await page.getByLabel("IMAP server").fill("127.0.0.1");
