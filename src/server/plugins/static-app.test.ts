@@ -110,7 +110,7 @@ describe("serving the built client", () => {
     // empty dashboard before the figures), and the prerendered showcase for anyone else.
     const root = await app.inject({ method: "GET", url: "/", headers: { cookie } });
     expect(root.body).toContain(`<script type="application/json" id="cs-first-screen">{"userId":${id},`);
-    expect(root.headers["cache-control"]).toBe("private, no-cache");
+    expect(root.headers["cache-control"]).toBe("private, no-store");
     expect(root.body).not.toContain("<h1>Showcase</h1>");
     expect(root.headers.vary).toContain("cookie");
     const rootForged = await app.inject({ method: "GET", url: "/", headers: { cookie: `cs_session=${"x".repeat(43)}` } });
