@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { Route, Switch, useLocation } from "wouter";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 import { NotFoundPage } from "../features/not-found/not-found-page";
-import { sessionQueryKey } from "../lib/session/get-me";
+import { queryKeys } from "../lib/query-keys";
 import { readStoredUserId } from "../lib/stored-user";
 import { TabBar } from "./tab-bar";
 
@@ -44,10 +44,11 @@ const TAB_SCREENS: readonly string[] = [...DASHBOARD_PATHS, PAGES.organize, PAGE
 /**
  * `/` is the dashboard for a signed-in user. The session the page brought (decision 024: the
  * server renders `/` with its data) decides, on the server and in the browser alike, so the
- * two renders agree; without it, the stored user. Read from the cache, never fetched here.
+ * two renders agree; without it, the stored user. Read from the cache, never fetched here
+ * (and by its key alone: the session query's module brings zod, which the shell must not).
  */
 function useRootIsDashboard(): boolean {
-  const me = useQueryClient().getQueryData<unknown>(sessionQueryKey);
+  const me = useQueryClient().getQueryData<unknown>(queryKeys.session);
   return me !== undefined ? me !== null : readStoredUserId() !== null;
 }
 
