@@ -70,7 +70,7 @@ test.describe("privacy policy", () => {
 
     // The retention periods the clean-up job applies, one line per kind of record.
     const retention = page.getByTestId("retention-list").getByRole("listitem");
-    await expect(retention).toHaveCount(10);
+    await expect(retention).toHaveCount(11);
     for (const line of [
       /Sessions: deleted once they expire/,
       /Password-reset and e-mail confirmation links: deleted once used or expired/,
@@ -81,6 +81,8 @@ test.describe("privacy policy", () => {
       /Rate-limit records, which hold IP addresses and e-mail addresses: deleted at the end of their window/,
       /keyed hash \(HMAC\) of its e-mail address even after the account is deleted, so each address gets one free trial/,
       /until you delete your account; then they are removed with it/,
+      /On this device, when you sign out: CleanSpace removes what it kept here to show you/,
+      /The hash is taken of the mailbox, not the exact spelling/,
     ]) {
       await expect(retention.filter({ hasText: line })).toHaveCount(1);
     }
