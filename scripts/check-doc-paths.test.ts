@@ -37,7 +37,8 @@ describe("check-doc-paths", () => {
 
   it("refuses a path outside the repository, and leaves routes, URLs, build output and code blocks alone", () => {
     const root = repo();
-    const doc = "`../shared/spec.md`, `/api/users`, `https://example.com/x`, `dist/server/main.js`, `npm test`\n```\nsrc/nowhere.ts\n```";
-    expect(check("README.md", doc, root, TOP)).toEqual(["README.md:1: ../shared/spec.md is outside the repository"]);
+    const doc =
+      "`../elsewhere/spec.md`, `/api/users`, `https://example.com/x`, `dist/server/main.js`, `npm test`\n```\nsrc/nowhere.ts\n```";
+    expect(check("README.md", doc, root, TOP)).toEqual(["README.md:1: ../elsewhere/spec.md is outside the repository"]);
   });
 });

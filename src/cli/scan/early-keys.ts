@@ -15,13 +15,11 @@ const BATCH_BYTES = 2 << 20;
 const BATCHES_IN_FLIGHT = 4;
 
 /**
- * First-pass keys made during the walk (decision 016, session 9): the main thread walks alone
- * and hands a worker every file as soon as its size is seen twice (the first of that size
- * with it), so the worker reads while the main thread lists: c20k's walk + first pass took
- * 117–132 ms against 158–181 one after the other. A walk shared by two threads does not win
- * on a first scan: a fresh worker's lstat runs in cold code, and the shared walk's first pass
- * then has every file still to read (c100k: the same time either way, session 10). The walk
- * calls `seen` every 128 files, within large folders too (Walker.during).
+ * First-pass keys made during the walk: the main thread walks alone and hands a worker every
+ * file as soon as its size is seen twice (the first of that size with it), so the worker reads
+ * while the main thread lists. The walk is not shared between threads on a first scan: a fresh
+ * worker's lstat runs in cold code, and a shared walk leaves every file still to read after it.
+ * The walk calls `seen` every 128 files, within large folders too (Walker.during).
  *
  * Files are named by their index in the walk's table, which is the scan's (FolderQueue: no merge). At
  * most four batches are out at a time, so what is still queued when the walk ends goes to the
