@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, users } from "../db/schema";
 import { as, buildUser, buildVerifiedUser, verificationTokenFor } from "../test/auth-helpers";
-import { action, createStripeTestApp, deliver, rowOf, statusSeenBy, subscriber, summaryOf } from "../test/billing-fixtures";
-import { startFakeStripe, type FakeStripe } from "../test/fake-stripe";
+import { action, deliver, rowOf, statusSeenBy, subscriber, summaryOf, useStripeTestApp } from "../test/billing-fixtures";
+import type { FakeStripe } from "../test/fake-stripe";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test/test-app";
 import { ALREADY_REFUNDED, NO_PROVIDER, REFUND_WINDOW_OVER, TOO_LATE_TO_CANCEL } from "../services/billing";
 import { ALREADY_VERIFIED, BAD_VERIFY_LINK } from "./billing";
@@ -13,16 +13,10 @@ const DAY_MS = 24 * 3600 * 1000;
 describe("with Stripe (the local fake)", () => {
   let t: TestApp;
   let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createStripeTestApp(stripe);
+  useStripeTestApp((app, fake) => {
+    t = app;
+    stripe = fake;
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
-  beforeEach(() => stripe.reset());
-  afterEach(() => stripe.verify());
 
   /** A paying subscriber: trial ended with a card, first invoice paid (webhooks delivered). */
   async function payingSubscriber(plan: "monthly" | "yearly" = "monthly") {

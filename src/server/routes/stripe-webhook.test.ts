@@ -1,26 +1,20 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox, processedWebhookEvents, users } from "../db/schema";
 import { as, buildUser } from "../test/auth-helpers";
-import { createStripeTestApp, deliver, rowOf, statusSeenBy, subscriber, summaryOf, WEBHOOK_SECRET } from "../test/billing-fixtures";
-import { startFakeStripe, type FakeStripe } from "../test/fake-stripe";
+import { deliver, rowOf, statusSeenBy, subscriber, summaryOf, useStripeTestApp, WEBHOOK_SECRET } from "../test/billing-fixtures";
+import type { FakeStripe } from "../test/fake-stripe";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const DAY_MS = 24 * 3600 * 1000;
 
 let t: TestApp;
 let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createStripeTestApp(stripe);
+useStripeTestApp((app, fake) => {
+  t = app;
+  stripe = fake;
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
-beforeEach(() => stripe.reset());
-afterEach(() => stripe.verify());
 
 const mailTo = async (email: string) => {
   await t.app.mail.idle();

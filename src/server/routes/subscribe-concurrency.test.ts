@@ -6,11 +6,11 @@
  */
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribeClaims, trialGrants, users } from "../db/schema";
 import { as, buildUser, buildVerifiedUser, type TestUser } from "../test/auth-helpers";
-import { createStripeTestApp, rowOf } from "../test/billing-fixtures";
-import { startFakeStripe, type FakeStripe } from "../test/fake-stripe";
+import { rowOf, useStripeTestApp } from "../test/billing-fixtures";
+import type { FakeStripe } from "../test/fake-stripe";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { TRIAL_USED } from "./subscriptions";
 
@@ -82,16 +82,10 @@ describe("one card-free trial per mailbox, not per spelling (issue 39 #1)", () =
 describe("concurrent subscribe with Stripe: one subscription, one client secret (issue 39 #2)", () => {
   let t: TestApp;
   let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createStripeTestApp(stripe);
+  useStripeTestApp((app, fake) => {
+    t = app;
+    stripe = fake;
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
-  beforeEach(() => stripe.reset());
-  afterEach(() => stripe.verify());
 
   const created = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions");
 

@@ -1,8 +1,9 @@
 /** Shared set-up of the billing API suites: an app talking to the fake Stripe, and helpers. */
 import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { users } from "../db/schema";
 import { as, buildUser, type TestUser } from "./auth-helpers";
-import type { FakeStripe } from "./fake-stripe";
+import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 import { createTestApp, type TestApp } from "./test-app";
 
 export const WEBHOOK_SECRET = "whsec_test";
@@ -20,6 +21,27 @@ export function createStripeTestApp(stripe: FakeStripe, extra: Record<string, st
     APP_ORIGIN: "http://localhost:80",
     ...extra,
   });
+}
+
+/**
+ * The hooks of a suite that talks to the fake Stripe: one fake and one app for the block (or
+ * file), handed over through `ready`; the fake's record is cleared before each test and every
+ * request it got must have been expected after it (unhandled requests are errors).
+ */
+export function useStripeTestApp(ready: (t: TestApp, stripe: FakeStripe) => void): void {
+  let t: TestApp;
+  let stripe: FakeStripe;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    t = await createStripeTestApp(stripe);
+    ready(t, stripe);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+  beforeEach(() => stripe.reset());
+  afterEach(() => stripe.verify());
 }
 
 export const rowOf = async (t: TestApp, id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
