@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -196,6 +196,21 @@ describe("cleanspace scan DIR --similar (text)", () => {
     const { code, stderr } = await cli(["scan", dir, "--similar", "--metadata-only"]);
     expect(code).toBe(EXIT_USAGE);
     expect(stderr).toContain("--similar reads the photos");
+  });
+});
+
+describe("cleanspace scan DIR --similar on real photos (the browser test's folder)", () => {
+  it("keeps the original over its copy turned in pixels and tagged with EXIF Orientation, as the browser does", async () => {
+    // e2e/photos.spec.ts scans the same files in Chromium and expects the same keeper and reason.
+    const real = join(work, "real");
+    cpSync(join(REPO, "e2e/support/real-photos/photos"), real, { recursive: true });
+    const { code, stdout } = await cli(["scan", real, "--similar", "--json", "--no-cache"]);
+    expect(code).toBe(EXIT_OK);
+    const photos = (JSON.parse(stdout) as { photos: CliJsonPhotos }).photos;
+    const cup = photos.similar.find((g) => g.photos.some((p) => p.path === "IMG_0001 turned.jpg"))!;
+    expect(cup.photos.map((p) => p.path).sort()).toEqual(["IMG_0001 rotated.jpg", "IMG_0001 turned.jpg", "IMG_0001.jpg", "IMG_0002.jpg"]);
+    expect(cup.keep).toBe("IMG_0001.jpg");
+    expect(cup.reason).toBe("Not blurry, straight from the camera, named as the original");
   });
 });
 

@@ -52,6 +52,22 @@ describe("pickBestShot", () => {
     });
   });
 
+  it("keeps the original over its turned copy when they tie, whichever the copy's sharpness (issue 37)", () => {
+    // The figures are a 600×400 photo and its copy turned in pixels and tagged with EXIF
+    // Orientation, as Chromium (364.4, 390.7) and sharp (529.5, 573.5) measure them: the
+    // recompressed copy scores a little sharper on both sides, within the tie ratio.
+    for (const [original, turned] of [
+      [364.4, 390.7],
+      [529.5, 573.5],
+    ] as const) {
+      const best = pickBestShot([
+        buildPhotoFacts({ id: 1, name: "IMG_0001 turned.jpg", sharpness: turned, size: 47_503 }),
+        buildPhotoFacts({ id: 2, name: "IMG_0001.jpg", sharpness: original, size: 50_803 }),
+      ]);
+      expect(best).toEqual({ keepId: 2, reason: "Named as the original" });
+    }
+  });
+
   it("names every criterion that set the kept shot apart", () => {
     const best = pickBestShot([
       buildPhotoFacts({ id: 1, width: 2000, height: 1500 }),

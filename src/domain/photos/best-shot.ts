@@ -1,8 +1,9 @@
 import { compareOriginal } from "../scan-rules";
+import { isCopyName } from "./copy-name";
 import type { PhotoFacts } from "./photo-facts";
 import { SAME_EXPOSURE_MARGIN, SAME_RESOLUTION_RATIO, SAME_SHARPNESS_RATIO, SAME_SIZE_RATIO } from "./thresholds";
 
-type Shot = Pick<PhotoFacts, "id" | "width" | "height" | "sharpness" | "size" | "format" | "clipped" | "camera">;
+type Shot = Pick<PhotoFacts, "id" | "name" | "width" | "height" | "sharpness" | "size" | "format" | "clipped" | "camera">;
 
 interface Criterion {
   words: string;
@@ -28,6 +29,20 @@ const CRITERIA: readonly Criterion[] = [
   },
   // An app's re-save (turned, shared, edited) drops the camera's EXIF; the camera's own file keeps it.
   { words: "straight from the camera", narrow: (c) => c.filter((s) => s.camera) },
+  // A turned or edited re-save that ties with its original on every measure (the browser's and
+  // sharp's resamplers score a recompressed copy a little apart, each its own way): the file
+  // whose name the others' names copy is the original, identically on both sides.
+  {
+    words: "named as the original",
+    narrow: (c) =>
+      c.filter(
+        (s) =>
+          !isCopyName(
+            s.name,
+            c.map((o) => o.name),
+          ),
+      ),
+  },
   // Frames of a burst tie on all of the above: the sharpest of them, however slightly, not the oldest.
   { words: "sharpest", narrow: (c) => c.filter((s) => s.sharpness === Math.max(...c.map((x) => x.sharpness))) },
 ];
@@ -43,7 +58,8 @@ function withinRatioOfBest(score: (s: Shot) => number, ratio: number): (c: Shot[
  * Best shot of a group of similar photos (issues 19, 37): not blurry, then the highest
  * resolution, then the best exposed (fewest clipped pixels), then the sharpest, then the
  * largest file (least compressed, among files of one format), then the one that still
- * carries the camera's EXIF, then the sharpest however slightly — never the oldest: in a burst the frames are seconds apart and the better frame
+ * carries the camera's EXIF, then the one whose name the others copy ("IMG_0001.jpg" over
+ * "IMG_0001 turned.jpg"), then the sharpest however slightly — never the oldest: in a burst the frames are seconds apart and the better frame
  * is the one to keep. Near-equal values count as ties (thresholds.ts), so a recompressed
  * copy's block edges do not beat its original. The reason names every criterion that set the
  * kept photo apart.
