@@ -2,6 +2,8 @@ import { open, readFile } from "node:fs/promises";
 import { ANALYSIS_EDGE, hasCameraExif, type RgbaImage } from "../../domain/photos/index";
 import type { Sharp } from "sharp";
 import type { SharpModule } from "./load-sharp";
+import { readImageSize } from "../../scan/image-size";
+import { displayedSize } from "../../scan/photos/analysis-size";
 import { decodeHeic, type Libheif } from "../../scan/photos/heic";
 import { readBmp } from "./read-bmp";
 
@@ -40,16 +42,20 @@ export async function decodePhoto(sharp: SharpModule, path: string, mode: Decode
 }
 
 async function decodeWithSharp(sharp: SharpModule, path: string, mode: DecodeMode, head: Uint8Array): Promise<DecodedPhoto> {
+  // One libvips pipeline a photo, as the floor's: the stored size comes from the head already
+  // read for the EXIF (the browser's header reader), and whether the orientation turned it from
+  // the decoded frame (displayedSize), so libvips reads no header twice. sharp's own metadata
+  // only where the head holds no size (a JPEG whose SOF lies past a large EXIF thumbnail).
+  const stored = readImageSize(head) ?? (await storedSize(sharp, path));
+  const source = mode === "full" ? await decodeFully(sharp, path) : sharp(path, { failOn: "none", autoOrient: true });
+  const { rgba } = await toAnalysisImage(source);
+  return { rgba, ...displayedSize(stored, rgba), camera: hasCameraExif(head) };
+}
+
+async function storedSize(sharp: SharpModule, path: string): Promise<{ width: number; height: number }> {
   const meta = await sharp(path).metadata();
   if (!meta.width || !meta.height) throw new Error("no image size");
-  const turned = (meta.orientation ?? 1) >= 5;
-  const source = mode === "full" ? await decodeFully(sharp, path) : sharp(path, { failOn: "none", autoOrient: true });
-  return {
-    ...(await toAnalysisImage(source)),
-    width: turned ? meta.height : meta.width,
-    height: turned ? meta.width : meta.height,
-    camera: hasCameraExif(head),
-  };
+  return { width: meta.width, height: meta.height };
 }
 
 /** BMP through our own reader (sharp has none): every pixel is read either way, BMP is not compressed. */

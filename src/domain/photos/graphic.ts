@@ -31,35 +31,38 @@ export function graphicTraits(image: RgbaImage): GraphicTraits {
   const { width, height, data } = image;
   const pixels = width * height;
   // Each pixel as one 24-bit colour composited on black, as lumaOf does: a canvas keeps no
-  // colour under a transparent pixel, sharp does, and both must measure the same.
-  const colour = new Int32Array(pixels);
-  let transparent = 0;
-  for (let i = 0, p = 0; i < pixels; i++, p += 4) {
-    const a = data[p + 3]!;
-    if (a === 255) colour[i] = (data[p]! << 16) | (data[p + 1]! << 8) | data[p + 2]!;
-    else {
-      transparent++;
-      colour[i] = ((((data[p]! * a) / 255) | 0) << 16) | ((((data[p + 1]! * a) / 255) | 0) << 8) | (((data[p + 2]! * a) / 255) | 0);
-    }
-  }
+  // colour under a transparent pixel, sharp does, and both must measure the same. One pass,
+  // each pixel against its left neighbour; no per-pixel copy is kept.
   const seen = new Set<number>();
-  for (let i = 0; i < pixels && seen.size <= GRAPHIC_MAX_COLOURS; i++) seen.add(colour[i]!);
+  let transparent = 0;
   let same = 0;
   let gentle = 0;
-  for (let y = 0; y < height; y++) {
-    for (let i = y * width, end = i + width - 1; i < end; i++) {
-      const a = colour[i]!;
-      const b = colour[i + 1]!;
-      if (a === b) {
-        same++;
-        continue;
+  for (let y = 0, p = 0; y < height; y++) {
+    let left = -1;
+    for (let x = 0; x < width; x++, p += 4) {
+      const a = data[p + 3]!;
+      let r = data[p]!;
+      let g = data[p + 1]!;
+      let b = data[p + 2]!;
+      if (a !== 255) {
+        transparent++;
+        r = ((r * a) / 255) | 0;
+        g = ((g * a) / 255) | 0;
+        b = ((b * a) / 255) | 0;
       }
-      const step = Math.max(
-        Math.abs((a >> 16) - (b >> 16)),
-        Math.abs(((a >> 8) & 255) - ((b >> 8) & 255)),
-        Math.abs((a & 255) - (b & 255)),
-      );
-      if (step <= GENTLE_STEP) gentle++;
+      const colour = (r << 16) | (g << 8) | b;
+      if (seen.size <= GRAPHIC_MAX_COLOURS) seen.add(colour);
+      if (x > 0) {
+        if (colour === left) same++;
+        else if (
+          Math.abs(r - (left >> 16)) <= GENTLE_STEP &&
+          Math.abs(g - ((left >> 8) & 255)) <= GENTLE_STEP &&
+          Math.abs(b - (left & 255)) <= GENTLE_STEP
+        ) {
+          gentle++;
+        }
+      }
+      left = colour;
     }
   }
   const pairs = (width - 1) * height;

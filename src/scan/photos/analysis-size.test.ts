@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitInside, jpegDecodeSize } from "./analysis-size";
+import { displayedSize, fitInside, jpegDecodeSize } from "./analysis-size";
 
 describe("analysis sizes", () => {
   it("fits the longest side inside the edge and never enlarges", () => {
@@ -18,5 +18,13 @@ describe("analysis sizes", () => {
     expect(jpegDecodeSize({ width: 600, height: 400 }, 512)).toEqual({ width: 525, height: 350 });
     expect(jpegDecodeSize({ width: 520, height: 400 }, 512)).toBeNull();
     expect(jpegDecodeSize({ width: 300, height: 200 }, 512)).toBeNull();
+  });
+
+  it("turns the stored size when the oriented frame lies the other way, and only then", () => {
+    expect(displayedSize({ width: 400, height: 600 }, { width: 512, height: 341 })).toEqual({ width: 600, height: 400 });
+    expect(displayedSize({ width: 600, height: 400 }, { width: 512, height: 341 })).toEqual({ width: 600, height: 400 });
+    expect(displayedSize({ width: 500, height: 500 }, { width: 500, height: 500 })).toEqual({ width: 500, height: 500 });
+    // A frame rounded to a square tells nothing: the stored size stands.
+    expect(displayedSize({ width: 1001, height: 1000 }, { width: 512, height: 512 })).toEqual({ width: 1001, height: 1000 });
   });
 });

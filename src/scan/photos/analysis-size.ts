@@ -30,3 +30,17 @@ export function jpegDecodeSize(original: PixelSize, edge: number): PixelSize | n
   }
   return null;
 }
+
+/**
+ * The photo's displayed size from its header's stored size and the decoded frame's size
+ * (issue 37): both decoders apply EXIF orientation while decoding (Chromium's ImageDecoder,
+ * sharp's autoOrient), so a frame whose long side lies the other way than the header's was
+ * turned (Orientation 5–8), and the stored size is turned to match. Shared so the browser and
+ * the CLI give one photo one size. A near-square photo whose frame rounds to a square keeps
+ * the stored size: turned or not, the two differ by at most a pixel there.
+ */
+export function displayedSize(stored: PixelSize, shown: PixelSize): PixelSize {
+  const turned =
+    stored.width !== stored.height && shown.width !== shown.height && stored.width > stored.height !== shown.width > shown.height;
+  return turned ? { width: stored.height, height: stored.width } : stored;
+}

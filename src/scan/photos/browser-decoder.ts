@@ -9,7 +9,7 @@
  * Chromium it decodes at full size whatever the resize asks.
  */
 import type { PhotoFormat, RgbaImage } from "../../domain/photos/index";
-import { fitInside, jpegDecodeSize, type PixelSize } from "./analysis-size";
+import { displayedSize, fitInside, jpegDecodeSize, type PixelSize } from "./analysis-size";
 import { decodeHeic } from "./heic";
 import { THUMBNAIL_EDGE } from "./thumbnail-store-idb";
 
@@ -159,12 +159,6 @@ async function decodeWithLibheif(file: Blob, edge: number, thumbnails: boolean):
   if (!context) throw new Error("No 2D canvas in this worker");
   context.putImageData(new ImageData(new Uint8ClampedArray(full.data), full.width, full.height), 0, 0);
   return analysisImage(canvas, { width: full.width, height: full.height }, edge, thumbnails);
-}
-
-/** The stored size, turned when the decoder shows the photo turned (EXIF Orientation 5–8). */
-function displayedSize(stored: PixelSize, shown: PixelSize): PixelSize {
-  const turned = stored.width !== stored.height && stored.width > stored.height !== shown.width > shown.height;
-  return turned ? { width: stored.height, height: stored.width } : stored;
 }
 
 /**
