@@ -71,6 +71,7 @@ if (opt.sweep && code.analysePhotosTuned) {
     );
   };
   for (const d of [6, 8, 10, 12, 14, 16, 18]) line(`distance ${d}`, { similarMaxDistance: d });
+  for (const d of [0, 4, 6, 8, 10, 11, 12, 14]) line(`crop distance ${d}`, { cropMaxDistance: d });
   for (const b of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55]) line(`blur ${b}`, { blurMaxDetail: b });
   for (const r of [0.3, 0.4, 0.5, 0.6]) line(`group blur ratio ${r}`, { groupBlurRatio: r });
 }

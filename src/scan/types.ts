@@ -110,6 +110,7 @@ export interface PhotoTraits {
   camera: boolean;
   /** Issue 37's measures (domain/photos PhotoMeasures); absent in indexes saved before them. */
   turns?: string;
+  crops?: string;
   detail?: number;
   clipped?: number;
   graphic?: boolean;

@@ -2,7 +2,7 @@ import { clippedShare } from "./exposure";
 import { detailOf } from "./detail";
 import { graphicTraits, isGraphic } from "./graphic";
 import type { GreyImage } from "./grey-image";
-import { perceptualHash, turnedHashes } from "./perceptual-hash";
+import { perceptualHash, turnedHashes, windowHashes } from "./perceptual-hash";
 import { lumaOf, type RgbaImage } from "./rgba-image";
 import { sharpnessOf } from "./sharpness";
 
@@ -17,6 +17,8 @@ export interface PhotoMeasures {
   hash: string;
   /** The hashes of the picture turned 90°, 180° and 270° clockwise, concatenated (48 hex digits). */
   turns: string;
+  /** The hashes of five windows of the picture (its corners and centre), concatenated (80 hex digits): a cropped copy meets one. */
+  crops: string;
   sharpness: number;
   /** detail.ts: 1 crisp … 0 blurred. */
   detail: number;
@@ -37,6 +39,7 @@ export function analyseRgba(image: RgbaImage, original: { width: number; height:
   return {
     hash,
     turns: turned.join(""),
+    crops: windowHashes(grey),
     sharpness: sharpnessOf(grey),
     detail: detailOf(grey),
     clipped: clippedShare(grey),

@@ -25,7 +25,7 @@ export function analysePhotos(
   // Graphics (icons, logos, drawings) are never similar shots (issue 37); their byte copies
   // are still exact groups.
   const candidates = facts.filter((f) => !copies.has(f.id) && !screenshotIds.has(f.id) && f.graphic !== true);
-  const groups = groupSimilar(candidates, tuning.similarMaxDistance);
+  const groups = groupSimilar(candidates, tuning.similarMaxDistance, undefined, tuning.cropMaxDistance);
   const blurry = new Set(facts.filter((f) => !screenshotIds.has(f.id) && isBlurry(f, tuning)).map((f) => f.id));
   // A group shows what its scene holds in focus: a frame far softer than the sharpest is blurry.
   // Compared only among members at least the analysis size, measured at one scale: a small

@@ -1,4 +1,5 @@
 import { resampleArea, type GreyImage } from "./grey-image";
+import { CROP_WINDOW } from "./thresholds";
 
 const SIDE = 32;
 const LOW = 8;
@@ -35,6 +36,36 @@ export function turnedHashes(grey: GreyImage): [string, string, string, string] 
     small = quarterTurn(small);
   }
   return hashes as [string, string, string, string];
+}
+
+/**
+ * The hashes of five windows of the picture, each CROP_WINDOW of its width and height: its
+ * four corners and its centre, concatenated (80 hex digits). A copy cropped by a few percent
+ * at any offset shows nearly what one of them shows, so its own hash lies near one of these
+ * (issue 37), where the whole picture's low frequencies have moved too far.
+ */
+export function windowHashes(grey: GreyImage): string {
+  const width = Math.max(1, Math.round(grey.width * CROP_WINDOW));
+  const height = Math.max(1, Math.round(grey.height * CROP_WINDOW));
+  const right = grey.width - width;
+  const bottom = grey.height - height;
+  const corners: [number, number][] = [
+    [0, 0],
+    [right, 0],
+    [0, bottom],
+    [right, bottom],
+    [right >> 1, bottom >> 1],
+  ];
+  const window = new Uint8Array(width * height);
+  let hashes = "";
+  for (const [left, top] of corners) {
+    for (let y = 0; y < height; y++) {
+      const from = (top + y) * grey.width + left;
+      window.set(grey.data.subarray(from, from + width), y * width);
+    }
+    hashes += perceptualHash({ width, height, data: window });
+  }
+  return hashes;
 }
 
 /** The SIDE×SIDE grid turned 90° clockwise. */

@@ -22,6 +22,8 @@ export interface PhotoFacts {
    * where the rules fall back to what they had (no turned copies, the sharpness cut-off).
    */
   turns?: string;
+  /** Window hashes (analyse-grey.ts PhotoMeasures.crops); absent in facts saved before them: no crop is then looked for. */
+  crops?: string;
   detail?: number;
   clipped?: number;
   graphic?: boolean;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../testing/grey-scenes";
 import { hammingDistance } from "./perceptual-hash";
 import { groupSimilar } from "./similar-groups";
-import { SIMILAR_MAX_DISTANCE } from "./thresholds";
+import { CROP_MAX_DISTANCE, SIMILAR_MAX_DISTANCE } from "./thresholds";
 
 function randomHash(random: () => number): string {
   let hex = "";
@@ -55,6 +55,74 @@ describe("groupSimilar", () => {
     expect(calls).toBeLessThan(halfSquare / 20);
     // The built-in distance finds the same groups.
     expect(groupSimilar(items, SIMILAR_MAX_DISTANCE)).toEqual(groups);
+  });
+
+  it("finds a cropped copy through a window of its original, and never compares windows with windows (issue 37)", () => {
+    const random = seededRandom(7);
+    const original = randomHash(random);
+    const window = randomHash(random);
+    // The crop's own hash is far from the original's (the low frequencies moved), near one window.
+    const crop = flip(window, CROP_MAX_DISTANCE, random);
+    expect(hammingDistance(crop, original)).toBeGreaterThan(SIMILAR_MAX_DISTANCE);
+    const crops = (middle: string) => randomHash(random) + randomHash(random) + middle + randomHash(random) + randomHash(random);
+    expect(
+      groupSimilar(
+        [
+          { id: 1, hash: original, crops: crops(window) },
+          { id: 2, hash: crop },
+        ],
+        SIMILAR_MAX_DISTANCE,
+      ),
+    ).toEqual([[1, 2]]);
+    // Without its windows the original meets nothing; a window one bit too far meets nothing.
+    expect(
+      groupSimilar(
+        [
+          { id: 1, hash: original },
+          { id: 2, hash: crop },
+        ],
+        SIMILAR_MAX_DISTANCE,
+      ),
+    ).toEqual([]);
+    const farther = flip(crop, CROP_MAX_DISTANCE + 2, random);
+    expect(
+      groupSimilar(
+        [
+          { id: 1, hash: original, crops: crops(farther) },
+          { id: 2, hash: crop },
+        ],
+        SIMILAR_MAX_DISTANCE,
+      ),
+    ).toEqual([]);
+    // Two photos whose windows are alike but whose pictures are not: not grouped.
+    const shared = crops(window);
+    const other = flip(original, 32, random);
+    for (let at = 0; at < 80; at += 16) expect(hammingDistance(other, shared.slice(at, at + 16))).toBeGreaterThan(CROP_MAX_DISTANCE);
+    expect(
+      groupSimilar(
+        [
+          { id: 3, hash: original, crops: shared },
+          { id: 4, hash: other, crops: shared },
+        ],
+        SIMILAR_MAX_DISTANCE,
+      ),
+    ).toEqual([]);
+  });
+
+  it("looks up five windows a photo at about the cost of its own hash (2 bits a word)", () => {
+    const random = seededRandom(43);
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      id: i,
+      hash: randomHash(random),
+      crops: Array.from({ length: 5 }, () => randomHash(random)).join(""),
+    }));
+    let calls = 0;
+    groupSimilar(items, SIMILAR_MAX_DISTANCE, () => {
+      calls++;
+      return 64;
+    });
+    // The own hashes' probes compare about 4% of the pairs; the windows' add about 1% per window.
+    expect(calls).toBeLessThan((items.length * items.length) / 2 / 20 + 5 * items.length * items.length * 0.01);
   });
 
   it("costs no comparisons for many copies of one hash", () => {

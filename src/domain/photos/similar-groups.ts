@@ -1,10 +1,13 @@
 import { hashWords } from "./perceptual-hash";
+import { CROP_MAX_DISTANCE } from "./thresholds";
 
 export interface HashedItem {
   id: number;
   hash: string;
   /** The hashes of the picture turned 90°, 180° and 270° (48 hex digits), when known. */
   turns?: string;
+  /** The hashes of five windows of the picture (80 hex digits), when known: looked up, never filed. */
+  crops?: string;
 }
 
 const WORDS = 4;
@@ -31,7 +34,12 @@ function popcountTable(): Uint8Array {
  * `distance`, when given, replaces the built-in Hamming distance: tests count the calls.
  * Returns groups of two or more ids, each sorted, in order of their smallest id.
  */
-export function groupSimilar(items: readonly HashedItem[], maxDistance: number, distance?: (a: string, b: string) => number): number[][] {
+export function groupSimilar(
+  items: readonly HashedItem[],
+  maxDistance: number,
+  distance?: (a: string, b: string) => number,
+  cropMaxDistance: number = CROP_MAX_DISTANCE,
+): number[][] {
   // Every hash of an item is filed (its turned ones too) and joined to the item's own: a copy
   // turned in its pixels then meets the original through the original's turned hash.
   const byHash = new Map<string, number[]>();
@@ -86,6 +94,47 @@ export function groupSimilar(items: readonly HashedItem[], maxDistance: number, 
               bits[words[a + 2]! ^ words[b + 2]!]! +
               bits[words[a + 3]! ^ words[b + 3]!]!;
           if (d <= maxDistance) parent[find(i)] = find(j);
+        }
+      }
+    }
+  }
+  // Cropped copies: each window hash of an item looks for items' own hashes (not their turned
+  // or window ones) within CROP_MAX_DISTANCE, through tables of those alone. Looked up and
+  // never filed, so windows are not compared with windows; at 2 bits a word the five look-ups
+  // cost about what the item's own hashes do.
+  const indexOf = new Map(hashes.map((hash, i) => [hash, i]));
+  const ownIndexes = Uint32Array.from(new Set(items.map((item) => indexOf.get(item.hash)!)));
+  const ownWords = new Uint16Array(ownIndexes.length * WORDS);
+  ownIndexes.forEach((i, k) => ownWords.set(words.subarray(i * WORDS, i * WORDS + WORDS), k * WORDS));
+  const ownTables = Array.from({ length: WORDS }, (_, w) => fileByWord(ownWords, ownIndexes.length, w));
+  const seenByQuery = new Int32Array(ownIndexes.length).fill(-1);
+  const cropDistance = Math.min(maxDistance, cropMaxDistance);
+  const cropFlips = flipMasks(Math.floor(Math.max(0, cropDistance) / WORDS));
+  let query = 0;
+  for (const item of items) {
+    if (!item.crops || item.crops.length !== 80) continue;
+    const from = indexOf.get(item.hash)!;
+    for (let at = 0; at < 80; at += 16) {
+      const windowHash = item.crops.slice(at, at + 16);
+      const window = hashWords(windowHash);
+      query++;
+      for (let w = 0; w < WORDS; w++) {
+        const { starts, members } = ownTables[w]!;
+        for (const flip of cropFlips) {
+          const bucket = window[w]! ^ flip;
+          for (let k = starts[bucket]!, end = starts[bucket + 1]!; k < end; k++) {
+            const j = members[k]!;
+            if (seenByQuery[j] === query) continue;
+            seenByQuery[j] = query;
+            const b = j * WORDS;
+            const d = distance
+              ? distance(windowHash, hashes[ownIndexes[j]!]!)
+              : bits[window[0] ^ ownWords[b]!]! +
+                bits[window[1] ^ ownWords[b + 1]!]! +
+                bits[window[2] ^ ownWords[b + 2]!]! +
+                bits[window[3] ^ ownWords[b + 3]!]!;
+            if (d <= cropDistance) parent[find(from)] = find(ownIndexes[j]!);
+          }
         }
       }
     }

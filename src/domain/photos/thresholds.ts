@@ -14,6 +14,25 @@ export const ANALYSIS_EDGE = 512;
 export const SIMILAR_MAX_DISTANCE = 14;
 
 /**
+ * Each photo also hashes five windows of this share of its width and height — its four
+ * corners and its centre (perceptual-hash.ts windowHashes) — which a cropped copy's own hash
+ * meets (issue 37). Half A of the real-photo set, crops of 3–8 % at any offset: at 0.94 every
+ * crop lies within 6 bits of a window of its original (12–18 bits from the whole picture), and
+ * no window comes within 16 bits of another scene; at 0.96 one did (14), at 0.92 crops lay up
+ * to 12 bits away.
+ */
+export const CROP_WINDOW = 0.94;
+
+/**
+ * A cropped copy is similar when its hash lies within this many bits of one of the other
+ * photo's window hashes. Half A's sweep (bench/photos/real-photo-accuracy.mjs --sweep): every
+ * value from 6 to 14 finds every pair with no false one (0: crop recall 0.80); 10 is the
+ * middle, and it keeps the look-ups at 2 bits a word (137 keys, not 697), so five windows a
+ * photo do not multiply the grouping's cost.
+ */
+export const CROP_MAX_DISTANCE = 10;
+
+/**
  * Below this sharpness (sharpness.ts: edge Laplacian variance over gradient energy) a photo is
  * blurry — the rule for facts saved without a `detail` measure (before issue 37).
  */
@@ -39,12 +58,14 @@ export const GROUP_BLUR_RATIO = 0.5;
 /** The values the accuracy bench sweeps (bench/photos/real-photo-accuracy.mjs); the rules' defaults. */
 export interface PhotoTuning {
   similarMaxDistance: number;
+  cropMaxDistance: number;
   blurMaxDetail: number;
   groupBlurRatio: number;
 }
 
 export const DEFAULT_TUNING: PhotoTuning = {
   similarMaxDistance: SIMILAR_MAX_DISTANCE,
+  cropMaxDistance: CROP_MAX_DISTANCE,
   blurMaxDetail: BLURRY_MAX_DETAIL,
   groupBlurRatio: GROUP_BLUR_RATIO,
 };

@@ -32,6 +32,10 @@ export const IndexItemSchema = z.strictObject({
         .string()
         .regex(/^[0-9a-f]{48}$/)
         .optional(),
+      crops: z
+        .string()
+        .regex(/^[0-9a-f]{80}$/)
+        .optional(),
       detail: z.number().finite().min(0).max(1).optional(),
       clipped: z.number().finite().min(0).max(1).optional(),
       graphic: z.boolean().optional(),

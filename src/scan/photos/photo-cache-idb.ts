@@ -14,8 +14,9 @@ export const PHOTO_CACHE_DB = "cleanspace-photo-cache";
  * Bumped when the analysis changes meaning (its edge is part of it); older records are ignored.
  * 2: sharpness became the edge Laplacian over gradient energy (photos-engine, 58dd496).
  * 3: turned hashes, detail, clipping and the graphic flag (issue 37); orientation applied.
+ * 4: window hashes for cropped copies (issue 37).
  */
-export const PHOTO_CACHE_FORMAT = `3:${ANALYSIS_EDGE}`;
+export const PHOTO_CACHE_FORMAT = `4:${ANALYSIS_EDGE}`;
 export const MAX_PHOTO_CACHE_FOLDERS = 8;
 export const MAX_PHOTO_CACHE_ENTRIES = 300_000;
 export const PHOTO_RACY_WINDOW_MS = 2_000;
@@ -44,6 +45,7 @@ interface FolderRecord {
   sharpness: number[];
   camera: boolean[];
   turns: string[];
+  crops: string[];
   detail: number[];
   clipped: number[];
   graphic: boolean[];
@@ -73,6 +75,7 @@ function readRecord(record: FolderRecord, into: Map<string, Row>): void {
               sharpness: record.sharpness[i] ?? 0,
               camera: record.camera[i] ?? false,
               turns: record.turns[i] ?? "",
+              crops: record.crops[i] ?? "",
               detail: record.detail[i] ?? 1,
               clipped: record.clipped[i] ?? 0,
               graphic: record.graphic[i] ?? false,
@@ -94,6 +97,7 @@ function toRecord(rows: Map<string, Row>): FolderRecord {
     sharpness: [],
     camera: [],
     turns: [],
+    crops: [],
     detail: [],
     clipped: [],
     graphic: [],
@@ -108,6 +112,7 @@ function toRecord(rows: Map<string, Row>): FolderRecord {
     r.sharpness.push(row.outcome?.sharpness ?? 0);
     r.camera.push(row.outcome?.camera ?? false);
     r.turns.push(row.outcome?.turns ?? "");
+    r.crops.push(row.outcome?.crops ?? "");
     r.detail.push(row.outcome?.detail ?? 1);
     r.clipped.push(row.outcome?.clipped ?? 0);
     r.graphic.push(row.outcome?.graphic ?? false);

@@ -30,6 +30,7 @@ export function photoFactsOf(items: readonly ScanItem[]): { facts: PhotoFacts[];
       sharpness: item.photo.sharpness,
       camera: item.photo.camera,
       ...(item.photo.turns !== undefined ? { turns: item.photo.turns } : {}),
+      ...(item.photo.crops !== undefined ? { crops: item.photo.crops } : {}),
       ...(item.photo.detail !== undefined ? { detail: item.photo.detail } : {}),
       ...(item.photo.clipped !== undefined ? { clipped: item.photo.clipped } : {}),
       ...(item.photo.graphic !== undefined ? { graphic: item.photo.graphic } : {}),

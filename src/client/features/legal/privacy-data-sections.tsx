@@ -20,12 +20,12 @@ export function PrivacyDataSections() {
         </p>
         <p>
           To find similar shots, blurry photos and screenshots, the scan also decodes each photo on your device at a reduced size and
-          computes a visual fingerprint (a perceptual hash, also of the picture turned), sharpness, detail and exposure measures, whether it
-          looks like a graphic (icons, logos, drawings), and whether it looks like a screenshot (its pixel size, its name, and whether it
-          carries camera details). HEIC photos are decoded by a decoder that is part of this app. Thumbnails in Organize are made from your
-          files on the device; small copies made during the scan are kept in this browser so the photo views can show them later, and
-          &quot;Clear scan data&quot; deletes them. Photos, thumbnails, visual fingerprints and names never leave your device; only the
-          number and total bytes of similar, blurry and screenshot photos do, as part of the scan&apos;s aggregate.
+          computes a visual fingerprint (a perceptual hash, also of the picture turned and of its corners and centre), sharpness, detail and
+          exposure measures, whether it looks like a graphic (icons, logos, drawings), and whether it looks like a screenshot (its pixel
+          size, its name, and whether it carries camera details). HEIC photos are decoded by a decoder that is part of this app. Thumbnails
+          in Organize are made from your files on the device; small copies made during the scan are kept in this browser so the photo views
+          can show them later, and &quot;Clear scan data&quot; deletes them. Photos, thumbnails, visual fingerprints and names never leave
+          your device; only the number and total bytes of similar, blurry and screenshot photos do, as part of the scan&apos;s aggregate.
         </p>
         <p>
           The list of scanned items (names, paths, sizes and dates) is kept as a local index in your browser&apos;s IndexedDB storage, on
