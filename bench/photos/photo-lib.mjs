@@ -183,9 +183,19 @@ export function evaluateReal(facts, report, truth) {
     }
   }
   const graphicsInGroups = [...grouped].filter((p) => truth.graphics.has(p));
+  // Groups holding an original (not blurred) and a copy of it turned in pixels or by its EXIF
+  // tag: the copy ties with the original on every measure, and the original is to be kept.
+  const turnedGroups = report.similar.filter((g) => {
+    const variants = g.ids.map((id) => truth.byPath.get(pathOf.get(id)));
+    return (
+      variants.some((f) => f.variant === "original" && !f.blurry) && variants.some((f) => f.variant === "exif-rot" || f.variant === "rot90")
+    );
+  });
+  const turnedKept = turnedGroups.filter((g) => ["exif-rot", "rot90"].includes(truth.byPath.get(pathOf.get(g.keepId)).variant));
   return {
     similar: score(found, truth.similarPairs),
     graphicsInGroups: graphicsInGroups.length,
+    turnedCopyKept: { groups: turnedGroups.length, keptTurnedCopy: turnedKept.length, paths: turnedKept.map((g) => pathOf.get(g.keepId)) },
     graphicsInGroupsPaths: graphicsInGroups.slice(0, 10),
     blurry: score(paths(report.blurry), truth.blurry),
     screenshots: score(paths(report.screenshots), truth.screenshots),

@@ -43,6 +43,9 @@ export function print(name, run, e) {
       .map(([v, s]) => `${v} ${s.recall.toFixed(2)} (${s.pairs})`)
       .join(", ")}`,
   );
+  console.log(
+    `  Groups with an original and its turned copy: ${e.turnedCopyKept.groups}, the turned copy kept in ${e.turnedCopyKept.keptTurnedCopy}${e.turnedCopyKept.paths.length ? ` (${e.turnedCopyKept.paths.join(", ")})` : ""}`,
+  );
   if (e.graphicsInGroupsPaths.length) console.log(`  graphics grouped: ${e.graphicsInGroupsPaths.join(", ")}`);
   if (e.missedBlurry.length) console.log(`  blurry missed: ${e.missedBlurry.join(", ")}`);
   if (e.falseBlurry.length) console.log(`  called blurry, are not: ${e.falseBlurry.join(", ")}`);

@@ -192,7 +192,8 @@ async function variant(kind, o, r) {
         .rotate(cw ? 270 : 90)
         .raw()
         .toBuffer({ resolveWithObject: true });
-      return [{ ext: "jpg", data: await jpeg(sharp(turned.data, { raw: turned.info }), o.camera ?? CAMERAS[0], 92, cw ? 6 : 8) }];
+      // A tool that turns by the tag keeps the photo's own EXIF: a camera's only where it had one.
+      return [{ ext: "jpg", data: await jpeg(sharp(turned.data, { raw: turned.info }), o.camera, 92, cw ? 6 : 8) }];
     }
     case "edit": {
       const a = 1.1 + r() * 0.2;

@@ -68,6 +68,26 @@ describe("pickBestShot", () => {
     }
   });
 
+  it("keeps the photo saved first when the sharpness ties within 1 % (a copy turned in its pixels), the sharper frame otherwise", () => {
+    // IMG_1018 of the real-photo set's half B: 114.9 and 114.9, the copy saved a few ms later.
+    const turned = pickBestShot([
+      buildPhotoFacts({ id: 1, name: "IMG_1018.jpg", sharpness: 114.93, modified: 1_795_858_877_604.77 }),
+      buildPhotoFacts({ id: 2, name: "IMG_1016.jpg", sharpness: 114.9, modified: 1_795_858_877_552.77 }),
+    ]);
+    expect(turned).toEqual({ keepId: 2, reason: "Saved first" });
+    const burst = pickBestShot([
+      buildPhotoFacts({ id: 1, sharpness: 230, modified: 1000 }),
+      buildPhotoFacts({ id: 2, sharpness: 227, modified: 2000 }),
+    ]);
+    expect(burst).toEqual({ keepId: 1, reason: "Sharpest" });
+    // Within a millisecond is at once (a browser's File.lastModified has no finer grain).
+    const atOnce = pickBestShot([
+      buildPhotoFacts({ id: 1, sharpness: 100, modified: 5000.9 }),
+      buildPhotoFacts({ id: 2, sharpness: 100.5, modified: 5000.1 }),
+    ]);
+    expect(atOnce).toEqual({ keepId: 1, reason: "First found (the copies look the same)" });
+  });
+
   it("names every criterion that set the kept shot apart", () => {
     const best = pickBestShot([
       buildPhotoFacts({ id: 1, width: 2000, height: 1500 }),

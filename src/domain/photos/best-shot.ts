@@ -1,9 +1,9 @@
 import { compareOriginal } from "../scan-rules";
 import { isCopyName } from "./copy-name";
 import type { PhotoFacts } from "./photo-facts";
-import { SAME_EXPOSURE_MARGIN, SAME_RESOLUTION_RATIO, SAME_SHARPNESS_RATIO, SAME_SIZE_RATIO } from "./thresholds";
+import { BURST_SHARPNESS_RATIO, SAME_EXPOSURE_MARGIN, SAME_RESOLUTION_RATIO, SAME_SHARPNESS_RATIO, SAME_SIZE_RATIO } from "./thresholds";
 
-type Shot = Pick<PhotoFacts, "id" | "name" | "width" | "height" | "sharpness" | "size" | "format" | "clipped" | "camera">;
+type Shot = Pick<PhotoFacts, "id" | "name" | "modified" | "width" | "height" | "sharpness" | "size" | "format" | "clipped" | "camera">;
 
 interface Criterion {
   words: string;
@@ -43,8 +43,18 @@ const CRITERIA: readonly Criterion[] = [
           ),
       ),
   },
-  // Frames of a burst tie on all of the above: the sharpest of them, however slightly, not the oldest.
-  { words: "sharpest", narrow: (c) => c.filter((s) => s.sharpness === Math.max(...c.map((x) => x.sharpness))) },
+  // Frames of a burst tie on all of the above: the sharper frame, not the older one…
+  { words: "sharpest", narrow: withinRatioOfBest((s) => s.sharpness, BURST_SHARPNESS_RATIO) },
+  // …unless they are as sharp as resampling can tell: a copy turned in its pixels scores its
+  // original's sharpness within a fraction of a percent, either way. Then the one saved first
+  // is the original (whole milliseconds: what a browser's File.lastModified holds).
+  {
+    words: "saved first",
+    narrow: (c) => {
+      const first = Math.min(...c.map((s) => Math.floor(s.modified)));
+      return c.filter((s) => Math.floor(s.modified) === first);
+    },
+  },
 ];
 
 function withinRatioOfBest(score: (s: Shot) => number, ratio: number): (c: Shot[]) => Shot[] {
@@ -59,8 +69,9 @@ function withinRatioOfBest(score: (s: Shot) => number, ratio: number): (c: Shot[
  * resolution, then the best exposed (fewest clipped pixels), then the sharpest, then the
  * largest file (least compressed, among files of one format), then the one that still
  * carries the camera's EXIF, then the one whose name the others copy ("IMG_0001.jpg" over
- * "IMG_0001 turned.jpg"), then the sharpest however slightly — never the oldest: in a burst the frames are seconds apart and the better frame
- * is the one to keep. Near-equal values count as ties (thresholds.ts), so a recompressed
+ * "IMG_0001 turned.jpg"), then the sharpest by more than 1 % — not the oldest: in a burst the
+ * frames are seconds apart and the better frame is the one to keep — and only among frames as
+ * sharp as that, the one saved first. Near-equal values count as ties (thresholds.ts), so a recompressed
  * copy's block edges do not beat its original. The reason names every criterion that set the
  * kept photo apart.
  */
