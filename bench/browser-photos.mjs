@@ -326,8 +326,12 @@ async function realAccuracy(set) {
         .map(([v, x]) => `${v} ${x.recall.toFixed(2)} (${x.pairs})`)
         .join(", ")}`,
     );
+    console.log(
+      `  Groups with an original and its turned copy: ${e.turnedCopyKept.groups}, the turned copy kept in ${e.turnedCopyKept.keptTurnedCopy}${e.turnedCopyKept.paths.length ? ` (${e.turnedCopyKept.paths.join(", ")})` : ""}`,
+    );
     if (e.missedBlurry.length) console.log(`  blurry missed: ${e.missedBlurry.join(", ")}`);
     if (e.falseBlurry.length) console.log(`  called blurry, are not: ${e.falseBlurry.join(", ")}`);
+    if (e.missedPairs.length) console.log(`  missed pairs: ${e.missedPairs.map((p) => p.replace("\0", " ~ ")).join(", ")}`);
     if (e.falsePairs.length)
       console.log(
         `  false pairs: ${e.falsePairs

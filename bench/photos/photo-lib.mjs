@@ -204,5 +204,6 @@ export function evaluateReal(facts, report, truth) {
     falseBlurry: [...paths(report.blurry)].filter((p) => !truth.blurry.has(p)).slice(0, 10),
     falseScreenshots: [...paths(report.screenshots)].filter((p) => !truth.screenshots.has(p)).slice(0, 10),
     falsePairs: [...found].filter((p) => !truth.similarPairs.has(p)).slice(0, 10),
+    missedPairs: [...truth.similarPairs].filter((p) => !found.has(p)).slice(0, 10),
   };
 }

@@ -50,6 +50,7 @@ export function print(name, run, e) {
   if (e.missedBlurry.length) console.log(`  blurry missed: ${e.missedBlurry.join(", ")}`);
   if (e.falseBlurry.length) console.log(`  called blurry, are not: ${e.falseBlurry.join(", ")}`);
   if (e.falseScreenshots.length) console.log(`  called screenshots, are not: ${e.falseScreenshots.join(", ")}`);
+  if (e.missedPairs.length) console.log(`  missed pairs: ${e.missedPairs.map((p) => p.replace("\0", " ~ ")).join(", ")}`);
   if (e.falsePairs.length) console.log(`  false pairs: ${e.falsePairs.map((p) => p.replace("\0", " ~ ")).join(", ")}`);
 }
 
