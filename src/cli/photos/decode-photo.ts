@@ -32,23 +32,32 @@ export interface DecodedPhoto {
  * analyseRgba measures as it measures the browser's. Throws when the file cannot be decoded (the caller counts it as skipped).
  */
 export async function decodePhoto(sharp: SharpModule, path: string, mode: DecodeMode): Promise<DecodedPhoto> {
+  // libvips starts on the photo at once, beside the head's read: the call returns with the
+  // decode queued on libuv's pool, so the caller can analyse another photo meanwhile
+  // (analyse-photo-files.ts). Where the head then says BMP, sharp's attempt is dropped.
+  const decoding = mode === "reduced" ? toAnalysisImage(sharp(path, { failOn: "none", autoOrient: true })) : null;
+  decoding?.catch(() => undefined);
   const head = await readHead(path);
   if (head[0] === 0x42 && head[1] === 0x4d) return decodeBmp(sharp, path);
   if (isHeif(head)) {
     // sharp's prebuilt libvips reads HEIF's header but has no HEVC decoder: libheif decodes.
-    return decodeWithSharp(sharp, path, mode, head).catch(() => decodeHeif(sharp, path, head));
+    return decodeWithSharp(sharp, path, decoding, head).catch(() => decodeHeif(sharp, path, head));
   }
-  return decodeWithSharp(sharp, path, mode, head);
+  return decodeWithSharp(sharp, path, decoding, head);
 }
 
-async function decodeWithSharp(sharp: SharpModule, path: string, mode: DecodeMode, head: Uint8Array): Promise<DecodedPhoto> {
+async function decodeWithSharp(
+  sharp: SharpModule,
+  path: string,
+  decoding: Promise<{ rgba: RgbaImage }> | null,
+  head: Uint8Array,
+): Promise<DecodedPhoto> {
   // One libvips pipeline a photo, as the floor's: the stored size comes from the head already
   // read for the EXIF (the browser's header reader), and whether the orientation turned it from
   // the decoded frame (displayedSize), so libvips reads no header twice. sharp's own metadata
   // only where the head holds no size (a JPEG whose SOF lies past a large EXIF thumbnail).
   const stored = readImageSize(head) ?? (await storedSize(sharp, path));
-  const source = mode === "full" ? await decodeFully(sharp, path) : sharp(path, { failOn: "none", autoOrient: true });
-  const { rgba } = await toAnalysisImage(source);
+  const { rgba } = await (decoding ?? toAnalysisImage(await decodeFully(sharp, path)));
   return { rgba, ...displayedSize(stored, rgba), camera: hasCameraExif(head) };
 }
 
