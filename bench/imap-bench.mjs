@@ -128,11 +128,13 @@ async function signUp(i) {
 
 /** Runs `work`, adding wall time and CPU time (ours: server + this process; Dovecot's sessions apart). */
 async function timed(work, withServer) {
-  const cpu0 = ownCpu() + (withServer ? cpuOf(server.pid) : 0);
+  const own0 = ownCpu();
+  const server0 = withServer ? cpuOf(server.pid) : 0;
   const imap0 = cpuOfDescendants(dovecot.pid);
   const r = await work();
-  const cpu = ownCpu() + (withServer ? cpuOf(server.pid) : 0) - cpu0;
-  return { ...r, cpu, imapCpu: cpuOfDescendants(dovecot.pid) - imap0, load: load() };
+  const serverCpu = withServer ? cpuOf(server.pid) - server0 : 0;
+  const cpu = ownCpu() - own0 + serverCpu;
+  return { ...r, cpu, serverCpu, imapCpu: cpuOfDescendants(dovecot.pid) - imap0, load: load() };
 }
 
 /** The floor: the same IMAP commands as ours on one imapflow session, the messages counted and dropped. */
@@ -181,6 +183,7 @@ try {
       "first (ms)": Math.round(r.first),
       "all (ms)": Math.round(r.ms),
       "CPU node (ms)": Math.round(r.cpu),
+      "of it server": r.serverCpu ? Math.round(r.serverCpu) : "",
       "CPU dovecot (ms)": Math.round(r.imapCpu),
       "stream (KB)": r.bytes ? Math.round(r.bytes / 1024) : "",
       "load avg (1/5/15 min)": r.load,
@@ -209,6 +212,7 @@ try {
       ...runs.find((x) => x.ms === median(runs.map((w) => w.ms))),
       first: median(runs.map((w) => w.first)),
       cpu: median(runs.map((w) => w.cpu)),
+      serverCpu: median(runs.map((w) => w.serverCpu)),
       imapCpu: median(runs.map((w) => w.imapCpu)),
     });
     const o = mid(ours);
@@ -227,6 +231,7 @@ try {
       what: "each round: ours ÷ floor (wall)",
       "all (ms)": ours.map((x, r) => (x.ms / bare[r].ms).toFixed(2)).join(" "),
       "first (ms)": ours.map((x) => Math.round(x.first)).join(" "),
+      "CPU node (ms)": ours.map((x, r) => (x.cpu / bare[r].cpu).toFixed(2)).join(" "),
     });
     await client.logout();
   }
