@@ -19,7 +19,9 @@
 // process plus this process for ours, of this process for the floor, and separately of
 // Dovecot's session processes) are reported as medians with the load average: a shared
 // machine's wall times vary. Figures, not assertions: bench/results/imap-bench.json and .md.
-// `--cpu-prof DIR` writes the server's CPU profile there when it stops.
+// `--cpu-prof DIR` writes each server's CPU profile under DIR/<label> when it stops;
+// `--variant LABEL=path/to/main.js` lists through a second build of the server in the same rounds
+// (to compare designs under the same load).
 // Needs root (Dovecot drops to uid 65534 for the mail) and Debian's dovecot-imapd (installed when missing).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -101,18 +103,18 @@ const users = sizes.map((n) => {
 });
 const dovecot = await startDovecot({ users });
 const generation = performance.now() - t;
-const server = await startBuiltServer({
-  env: {
-    RATE_LIMIT_MULTIPLIER: "1000",
-    IMAP_ALLOW_HOSTS: "127.0.0.1",
-    IMAP_CA_FILE: dovecot.caFile,
-  },
-  nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`] : [],
-});
-const { base } = server;
+const serverEnv = { RATE_LIMIT_MULTIPLIER: "1000", IMAP_ALLOW_HOSTS: "127.0.0.1", IMAP_CA_FILE: dovecot.caFile };
+const profile = (label) => (profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir, label)}`] : []);
+/** Ours, and optionally another build of the server (`--variant LABEL=path/to/main.js`) measured in the same rounds. */
+const variant = arg("--variant", null);
+const servers = [{ label: "ours", server: await startBuiltServer({ env: serverEnv, nodeArgs: profile("ours") }) }];
+if (variant) {
+  const [label, entry] = variant.split("=");
+  servers.push({ label, server: await startBuiltServer({ env: serverEnv, entry: resolve(entry), nodeArgs: profile(label) }) });
+}
 const rows = [];
 
-async function signUp(i) {
+async function signUp(base, i) {
   const res = await fetch(`${base}/api/users`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
@@ -126,13 +128,25 @@ async function signUp(i) {
   return { cookie, origin: base, "content-type": "application/json" };
 }
 
+/** A signed-up user of `server` connected to box`n`, and the page's client code for them. */
+async function pageFor(server, n, i) {
+  const headers = await signUp(server.base, i);
+  const connect = await fetch(`${server.base}/api/email/connect`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ host: "127.0.0.1", port: dovecot.port, username: `box${n}`, password: `pw-${n}` }),
+  });
+  if (!connect.ok) throw new Error(`connect failed: ${connect.status} ${await connect.text()}`);
+  return loadMailClient(server.base, headers);
+}
+
 /** Runs `work`, adding wall time and CPU time (ours: server + this process; Dovecot's sessions apart). */
-async function timed(work, withServer) {
+async function timed(work, server) {
   const own0 = ownCpu();
-  const server0 = withServer ? cpuOf(server.pid) : 0;
+  const server0 = server ? cpuOf(server.pid) : 0;
   const imap0 = cpuOfDescendants(dovecot.pid);
   const r = await work();
-  const serverCpu = withServer ? cpuOf(server.pid) - server0 : 0;
+  const serverCpu = server ? cpuOf(server.pid) - server0 : 0;
   const cpu = ownCpu() - own0 + serverCpu;
   return { ...r, cpu, serverCpu, imapCpu: cpuOfDescendants(dovecot.pid) - imap0, load: load() };
 }
@@ -159,14 +173,8 @@ async function floor(client) {
 
 try {
   for (const [i, n] of sizes.entries()) {
-    const headers = await signUp(i);
-    const connect = await fetch(`${base}/api/email/connect`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ host: "127.0.0.1", port: dovecot.port, username: `box${n}`, password: `pw-${n}` }),
-    });
-    if (!connect.ok) throw new Error(`connect failed: ${connect.status} ${await connect.text()}`);
-    const page = await loadMailClient(base, headers);
+    const pages = [];
+    for (const { label, server } of servers) pages.push({ label, server, page: await pageFor(server, n, i) });
     const client = new ImapFlow({
       host: "127.0.0.1",
       port: dovecot.port,
@@ -192,51 +200,55 @@ try {
       if (r.messages !== n) throw new Error(`listed ${r.messages} of ${n}`);
       return r;
     };
-    rows.push(row("floor, cold (Dovecot builds its index)", check(await timed(() => floor(client), false))));
-    // The server's first listing also compiles its code: shown apart, as the floor's cold read is.
-    rows.push(row("ours, first listing since the server started", check(await timed(() => page.listAsThePageDoes(), true))));
-    const ours = [];
-    const bare = [];
+    rows.push(row("floor, cold (Dovecot builds its index)", check(await timed(() => floor(client), null))));
+    // A server's first listing also compiles its code: shown apart, as the floor's cold read is.
+    for (const { label, server, page } of pages)
+      rows.push(row(`${label}, first listing since the server started`, check(await timed(() => page.listAsThePageDoes(), server))));
+    const runs = new Map([["floor", []], ...pages.map((p) => [p.label, []])]);
+    const contenders = [
+      { label: "floor", run: () => timed(() => floor(client), null) },
+      ...pages.map(({ label, server, page }) => ({ label, run: () => timed(() => page.listAsThePageDoes(), server) })),
+    ];
     for (let r = 0; r < warmRuns; r++) {
-      const runOurs = async () => ours.push(check(await timed(() => page.listAsThePageDoes(), true)));
-      const runFloor = async () => bare.push(check(await timed(() => floor(client), false)));
-      if (r % 2 === 0) {
-        await runOurs();
-        await runFloor();
-      } else {
-        await runFloor();
-        await runOurs();
+      // Each round starts with a different contender, so none always runs first or last.
+      for (let k = 0; k < contenders.length; k++) {
+        const c = contenders[(r + k) % contenders.length];
+        runs.get(c.label).push(check(await c.run()));
       }
     }
-    const mid = (runs) => ({
-      ...runs.find((x) => x.ms === median(runs.map((w) => w.ms))),
-      first: median(runs.map((w) => w.first)),
-      cpu: median(runs.map((w) => w.cpu)),
-      serverCpu: median(runs.map((w) => w.serverCpu)),
-      imapCpu: median(runs.map((w) => w.imapCpu)),
+    const mid = (xs) => ({
+      ...xs.find((x) => x.ms === median(xs.map((w) => w.ms))),
+      first: median(xs.map((w) => w.first)),
+      cpu: median(xs.map((w) => w.cpu)),
+      serverCpu: median(xs.map((w) => w.serverCpu)),
+      imapCpu: median(xs.map((w) => w.imapCpu)),
     });
-    const o = mid(ours);
+    const bare = runs.get("floor");
     const f = mid(bare);
     rows.push(row(`floor, warm (median of ${warmRuns})`, f));
-    rows.push(row(`ours, warm (median of ${warmRuns})`, o));
-    rows.push({
-      mailbox,
-      what: "ours ÷ floor",
-      "all (ms)": (o.ms / f.ms).toFixed(2),
-      "CPU node (ms)": (o.cpu / f.cpu).toFixed(2),
-      "CPU dovecot (ms)": (o.imapCpu / f.imapCpu).toFixed(2),
-    });
-    rows.push({
-      mailbox,
-      what: "each round: ours ÷ floor (wall)",
-      "all (ms)": ours.map((x, r) => (x.ms / bare[r].ms).toFixed(2)).join(" "),
-      "first (ms)": ours.map((x) => Math.round(x.first)).join(" "),
-      "CPU node (ms)": ours.map((x, r) => (x.cpu / bare[r].cpu).toFixed(2)).join(" "),
-    });
+    for (const { label } of pages) {
+      const ours = runs.get(label);
+      const o = mid(ours);
+      rows.push(row(`${label}, warm (median of ${warmRuns})`, o));
+      rows.push({
+        mailbox,
+        what: `${label} ÷ floor`,
+        "all (ms)": (o.ms / f.ms).toFixed(2),
+        "CPU node (ms)": (o.cpu / f.cpu).toFixed(2),
+        "CPU dovecot (ms)": (o.imapCpu / f.imapCpu).toFixed(2),
+      });
+      rows.push({
+        mailbox,
+        what: `each round: ${label} ÷ floor; first senders`,
+        "all (ms)": ours.map((x, r) => (x.ms / bare[r].ms).toFixed(2)).join(" "),
+        "first (ms)": ours.map((x) => Math.round(x.first)).join(" "),
+        "CPU node (ms)": ours.map((x, r) => (x.cpu / bare[r].cpu).toFixed(2)).join(" "),
+      });
+    }
     await client.logout();
   }
 } finally {
-  await server.stop();
+  for (const { server } of servers) await server.stop();
   await dovecot.stop();
 }
 const intro = [
