@@ -21,9 +21,10 @@ export async function waitForHealth(base, child, timeoutMs = 180_000) {
 
 /**
  * The built server (dist/server/main.js) on a free port with a throw-away PGlite data
- * directory, healthy when this resolves; stop() ends it and removes the directory.
+ * directory (`nodeArgs` before the entry, e.g. --cpu-prof), healthy when this resolves; stop() ends it and removes the directory; pid is the
+ * server process's (for its CPU time).
  */
-export async function startBuiltServer({ env = {}, cwd, entry = "dist/server/main.js" } = {}) {
+export async function startBuiltServer({ env = {}, cwd, entry = "dist/server/main.js", nodeArgs = [] } = {}) {
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
@@ -31,7 +32,7 @@ export async function startBuiltServer({ env = {}, cwd, entry = "dist/server/mai
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "cleanspace-bench-"));
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", DATABASE_URL: "", ...env },
     stdio: ["ignore", "ignore", "inherit"],
@@ -49,5 +50,5 @@ export async function startBuiltServer({ env = {}, cwd, entry = "dist/server/mai
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, stop, pid: child.pid };
 }

@@ -364,6 +364,8 @@ protocol imap {
     plainPort,
     caFile: cert,
     dir,
+    /** The master process (its children serve the sessions; the IMAP benchmark reads their CPU time). */
+    pid: child.pid,
     homeOf: (name) => join(homes, name),
     renumber: (name, path) => renumberFolder(join(homes, name), path),
     log: () => (existsSync(join(dir, "dovecot.log")) ? readFileSync(join(dir, "dovecot.log"), "utf8") : ""),

@@ -19,6 +19,13 @@ import { renderFirstScreen } from "./first-screen";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+// React's development edge build warns on every empty chunk where ArrayBuffer.prototype.detached
+// is missing (Node 20; Node 22 has it); the production build the server runs skips such chunks.
+vi.hoisted(() => {
+  if (!Object.hasOwn(ArrayBuffer.prototype, "detached"))
+    Object.defineProperty(ArrayBuffer.prototype, "detached", { configurable: true, get: () => false });
+});
+
 // The install and update prompts come after hydration (never in the markup) and need Vite's PWA module.
 vi.mock("../app/page-extras", () => ({ PageExtras: () => null }));
 

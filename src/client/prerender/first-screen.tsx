@@ -8,7 +8,11 @@
  * server has only the account's aggregates, and renders only what the API would send.
  */
 import { StrictMode } from "react";
-import { prerender } from "react-dom/static";
+// The edge build, not react-dom/static's Node one: the Node build keeps a request store in an
+// AsyncLocalStorage, and once that is entered every promise the server process makes (IMAP
+// fetches, database calls, every route) pays Node's async hooks for the rest of its life. The
+// edge build keeps one only where the runtime has a global AsyncLocalStorage (Node has none).
+import { prerender } from "react-dom/static.edge";
 import { Router } from "wouter";
 import type { FirstScreenData } from "../../domain/first-screen";
 import { DEFAULT_SETTINGS } from "../../domain/schemas/settings";

@@ -3,6 +3,7 @@ import { decodeWords, headerFields, senderCache, senderFromEnvelope, senderFromH
 import { parseUnsubscribe, unsubscribeLevel } from "./list-unsubscribe";
 import { open, seal } from "./secret-box";
 import { isPrivateAddress, parseAllowList, resolvePublicAddress } from "./ssrf-guard";
+import { batchSize, FIRST_BATCH, MAX_BATCH } from "./mailbox";
 import { uidSets } from "./uid-set";
 
 describe("SSRF guard", () => {
@@ -86,6 +87,17 @@ describe("raw header lines", () => {
     expect(fields.has("broken line")).toBe(false);
   });
 
+  it("are read from bare-LF lines and from a last line without a line break", () => {
+    const fields = headerFields("From: a@x.example\n\tb\nList-Unsubscribe: <https://u.example/1>\r\nX-Last:  end ");
+    expect([...fields]).toEqual([
+      ["from", "a@x.example b"],
+      ["list-unsubscribe", "<https://u.example/1>"],
+      ["x-last", "end"],
+    ]);
+    expect(headerFields("")).toEqual(new Map());
+    expect(headerFields(": no name\r\n\r\n")).toEqual(new Map());
+  });
+
   it("remember a parsed From value within a listing", () => {
     const of = senderCache(2);
     const a = of("A <a@x.example>");
@@ -93,6 +105,19 @@ describe("raw header lines", () => {
     of("B <b@x.example>");
     of("C <c@x.example>");
     expect(of("A <a@x.example>")).toEqual({ address: "a@x.example", name: "A" });
+  });
+
+  it("keeps each raw From value's own reading when two decode to the same address", () => {
+    const of = senderCache();
+    const encoded = of("=?utf-8?q?J=C3=BCrgen?= <J@X.example>");
+    const plain = of("Jürgen <j@x.example>");
+    const other = of('"Sales team" <j@x.example>');
+    expect(encoded).toEqual({ address: "j@x.example", name: "Jürgen" });
+    expect(plain).toEqual({ address: "j@x.example", name: "Jürgen" });
+    // Keyed by the raw value, never by the address: a second name for the same address stays its own.
+    expect(other).toEqual({ address: "j@x.example", name: "Sales team" });
+    expect(of("=?utf-8?q?J=C3=BCrgen?= <J@X.example>")).toBe(encoded);
+    expect(of('"Sales team" <j@x.example>')).toBe(other);
   });
 });
 
@@ -120,6 +145,26 @@ describe("the sender from the raw From header", () => {
       name: "MAILER DAEMON",
     });
     expect(senderFromEnvelope({ address: "x@.MISSING-HOST-NAME." })).toEqual({ address: "", name: "" });
+  });
+});
+
+describe("listing batches", () => {
+  it("start small and grow with what was sent, so the page's regrouping stays linear in the mailbox", () => {
+    expect(batchSize(0)).toBe(FIRST_BATCH);
+    const sizes: number[] = [];
+    let sent = 0;
+    let regrouped = 0;
+    while (sent < 50_000) {
+      const size = Math.min(batchSize(sent), 50_000 - sent);
+      sizes.push(size);
+      sent += size;
+      // The page groups every message it holds after each batch.
+      regrouped += sent;
+    }
+    expect(sizes[0]).toBe(FIRST_BATCH);
+    expect(Math.max(...sizes)).toBe(MAX_BATCH);
+    expect(sizes.length).toBeLessThanOrEqual(20);
+    expect(regrouped).toBeLessThanOrEqual(4 * 50_000);
   });
 });
 

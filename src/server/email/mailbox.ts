@@ -26,9 +26,15 @@ import { decodeWords, headerFields, senderCache, senderFromEnvelope } from "./fr
 import { parseUnsubscribe, unsubscribeFrom, unsubscribeLevel, type Unsubscribe } from "./list-unsubscribe";
 import { uidSets } from "./uid-set";
 
-export const LIST_BATCH = 1_000;
 /** The listing's first batch is small, so the first senders show while the rest streams in. */
-const FIRST_BATCH = 200;
+export const FIRST_BATCH = 200;
+export const MAX_BATCH = 10_000;
+/**
+ * Each later batch is half of what is listed so far (within the bounds): the page regroups
+ * every message it holds on each batch, so batches that grow with the listing keep that work
+ * to a few times the mailbox, where fixed-size batches make it grow with the square.
+ */
+export const batchSize = (listed: number) => Math.min(MAX_BATCH, Math.max(FIRST_BATCH, listed >> 1));
 const NO_SENDER = { address: "", name: "" };
 const HEADER_FIELDS = ["from", "subject", "list-unsubscribe", "list-unsubscribe-post"];
 const UNSUBSCRIBE_FIELDS = ["list-unsubscribe", "list-unsubscribe-post"];
@@ -49,15 +55,23 @@ const renumbered = (folder: string) =>
 
 /** The unsubscribe level of a List-Unsubscribe pair, remembered per listing (newsletters repeat theirs). */
 function levelCache(max = 20_000): (list: string | null, post: string | null) => 0 | 1 | 2 {
-  const seen = new Map<string, 0 | 1 | 2>();
+  // By List-Unsubscribe, then List-Unsubscribe-Post ("" when absent): no key string built per message.
+  const seen = new Map<string, Map<string, 0 | 1 | 2>>();
+  let size = 0;
   return (list, post) => {
     if (list === null) return 0;
-    const key = `${post ?? ""}\n${list}`;
-    let level = seen.get(key);
+    let byPost = seen.get(list);
+    let level = byPost?.get(post ?? "");
     if (level === undefined) {
       level = unsubscribeLevel(unsubscribeFrom(list, post));
-      if (seen.size >= max) seen.clear();
-      seen.set(key, level);
+      if (size >= max) {
+        seen.clear();
+        size = 0;
+        byPost = undefined;
+      }
+      if (!byPost) seen.set(list, (byPost = new Map()));
+      byPost.set(post ?? "", level);
+      size++;
     }
     return level;
   };
@@ -82,6 +96,8 @@ export async function* listMail(
   }
   const paths = chosen ? [...new Set(chosen)] : folders.filter((f) => f.byDefault).map((f) => f.path);
   const sum: Totals = { count: 0, unread: 0, bytes: 0 };
+  /** Messages already sent in batches (batches grow with it). */
+  let sent = 0;
   const senderOf = senderCache();
   const levelOf = levelCache();
   yield { t: "start", total: paths.reduce((n, p) => n + (byPath.get(p)?.messages ?? 0), 0) };
@@ -128,7 +144,8 @@ export async function* listMail(
           continue;
         }
         batch.push(meta);
-        if (batch.length >= (sum.count <= LIST_BATCH ? FIRST_BATCH : LIST_BATCH)) {
+        if (batch.length >= batchSize(sent)) {
+          sent += batch.length;
           yield { t: "batch", done: sum.count, messages: batch };
           batch = [];
         }
@@ -146,7 +163,10 @@ export async function* listMail(
           }
         batch.push(...noFrom);
       }
-      if (batch.length) yield { t: "batch", done: sum.count, messages: batch };
+      if (batch.length) {
+        sent += batch.length;
+        yield { t: "batch", done: sum.count, messages: batch };
+      }
     } finally {
       lock.release();
     }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, planMailbox, startDovecot, type Dovecot, type PlannedMessage } from "../../../scripts/test-support/dovecot.mjs";
 import type { EmailActionResult, ListedFolder, ListLine, MailMeta } from "../../domain/schemas/email";
 import { mailAccounts } from "../db/schema";
+import { batchSize } from "../email/mailbox";
 import { as, buildUser, type TestUser } from "../test/auth-helpers";
 import { buildSummary } from "../../domain/testing/build-summary";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -172,6 +173,14 @@ describe("listing, actions and undo on alice's mailbox", () => {
     });
     expect(lines.at(-1)?.t).toBe("done");
     expect(messages).toHaveLength(ALICE_MESSAGES);
+    // Each batch but a folder's last is as big as what was sent before it allows (batches grow with the listing).
+    const sizes = lines.flatMap((l) => (l.t === "batch" ? [l.messages.length] : []));
+    let sent = 0;
+    for (const [i, size] of sizes.entries()) {
+      if (i < sizes.length - 1) expect(size).toBe(batchSize(sent));
+      else expect(size).toBeLessThanOrEqual(batchSize(sent));
+      sent += size;
+    }
     const unread = alicePlan.filter((m) => !m.seen).length;
     expect(messages.filter((m) => m.r)).toHaveLength(unread);
     const bySender = (plan: { address: string }[]) =>
