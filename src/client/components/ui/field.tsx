@@ -23,14 +23,14 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={cn(
-          "h-11 rounded-lg border border-border bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-brand disabled:opacity-60",
-          error && "border-red-500",
+          "h-11 rounded-control border border-border bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-brand disabled:opacity-60",
+          error && "border-danger",
           className,
         )}
         {...props}
       />
       {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <p id={errorId} role="alert" className="text-sm text-danger">
           {error}
         </p>
       ) : null}

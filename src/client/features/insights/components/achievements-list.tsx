@@ -44,12 +44,12 @@ export function AchievementsList({ achievements }: { achievements: Achievement[]
             <li
               key={a.id}
               aria-label={a.title}
-              className={cn("grid gap-2 rounded-2xl border border-border bg-card p-4", locked && "opacity-90")}
+              className={cn("grid gap-2 rounded-card border border-border bg-card p-4", locked && "opacity-90")}
             >
               <div className="flex items-start gap-3">
                 <span
                   className={cn(
-                    "flex size-10 shrink-0 items-center justify-center rounded-xl",
+                    "flex size-10 shrink-0 items-center justify-center rounded-panel",
                     locked ? "bg-muted text-muted-foreground" : TIER_TONE[a.type],
                   )}
                 >
