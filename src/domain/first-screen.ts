@@ -65,11 +65,28 @@ export function firstScreenReadUrl(read: FirstScreenRead, userId: number): strin
   }
 }
 
-/** The page payload: whose answers these are, and each answer as the API sent it. */
+/** The page payload: whose answers these are (null: a visitor, no session), and each answer as the API sent it. */
 export interface FirstScreenData {
-  userId: number;
+  userId: number | null;
   reads: Partial<Record<FirstScreenRead, unknown>>;
 }
+
+/**
+ * Pages a visitor opens first — sign-in, registration, plans — rendered by the server for a
+ * request without a live session (decision 043), from one fact: there is no session. The
+ * browser hydrates them knowing that, so it neither asks `/api/auth/me` (a 401 in the console)
+ * nor draws the page again. Each maps to the module the router lazy-loads for it.
+ */
+export const VISITOR_SCREENS: Readonly<Record<string, string>> = {
+  [PAGES.login]: "src/client/features/auth/login-page.tsx",
+  [PAGES.register]: "src/client/features/auth/register-page.tsx",
+  [PAGES.forgotPassword]: "src/client/features/auth/forgot-password-page.tsx",
+  [PAGES.welcome]: "src/client/features/auth/welcome-page.tsx",
+  [PAGES.subscribe]: "src/client/features/subscribe/subscribe-page.tsx",
+};
+
+/** The payload of a visitor screen: no user, and the session read answered "nobody". */
+export const VISITOR_DATA: FirstScreenData = { userId: null, reads: { me: null } };
 
 /** The element that carries the payload: `<script type="application/json">`, never executed. */
 export const FIRST_SCREEN_ELEMENT_ID = "cs-first-screen";

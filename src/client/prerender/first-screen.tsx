@@ -1,5 +1,5 @@
 /**
- * The signed-in tab screens rendered by the server (decision 024): built by
+ * The signed-in tab screens, and a visitor's sign-in pages (decision 043), rendered by the server (decision 024): built by
  * scripts/build-first-screen-renderer.mjs into dist/client/.ssr/first-screen.mjs, which the
  * server loads and calls with the data it read for the session's user through its own API
  * (src/server/plugins/first-screen-data.ts). The markup is the app's own first render from
@@ -10,7 +10,7 @@
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { Router } from "wouter";
-import type { FirstScreenData } from "../../domain/first-screen";
+import { VISITOR_DATA, type FirstScreenData } from "../../domain/first-screen";
 import { DEFAULT_SETTINGS } from "../../domain/schemas/settings";
 import { App } from "../app/app";
 import { seedFirstScreen } from "../lib/first-screen";
@@ -56,4 +56,5 @@ export async function warmUp(): Promise<void> {
     },
   };
   for (const url of ["/home", "/organize", "/insights"]) await renderFirstScreen(url, data);
+  await renderFirstScreen("/login", VISITOR_DATA);
 }

@@ -14,7 +14,7 @@
  * the public pages the preloads would share the first bytes with the entry script and CSS and
  * delay the first paint for no better score.
  */
-import { APP_MODULES_ELEMENT_ID } from "../../domain/first-screen";
+import { APP_MODULES_ELEMENT_ID, VISITOR_SCREENS } from "../../domain/first-screen";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 
 export interface ManifestChunk {
@@ -76,7 +76,9 @@ export function shellWithPreloads(
   const built = new Map<string, string>();
   return (path, hasSession, rendered = false) => {
     if (!manifest || !shell.includes("</head>")) return shell;
-    const modules = [APP_START, preloadModule(path, hasSession)].filter((m): m is string => m !== undefined && m in manifest);
+    // A rendered visitor screen lists its own module too (listed, never preloaded: see above).
+    const screenModule = preloadModule(path, hasSession) ?? (rendered ? VISITOR_SCREENS[path] : undefined);
+    const modules = [APP_START, screenModule].filter((m): m is string => m !== undefined && m in manifest);
     const key = `${modules.join(" ")} ${rendered}`;
     let html = built.get(key);
     if (html === undefined) {
