@@ -5,7 +5,12 @@ import { cn } from "../../../lib/cn";
 /** Spec §2: title, 'Good morning' greeting with the user's name, and the two panel toggles. */
 export function DashboardHeader(props: {
   className?: string;
-  name: string; actionsOn: boolean; scanOn: boolean; onActions(): void; onScan(): void }) {
+  name: string;
+  actionsOn: boolean;
+  scanOn: boolean;
+  onActions(): void;
+  onScan(): void;
+}) {
   const toggle = (on: boolean) =>
     cn("rounded-panel border p-2.5", on ? "border-brand bg-brand text-white" : "border-border bg-card hover:bg-muted");
   return (

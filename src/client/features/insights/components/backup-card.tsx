@@ -86,7 +86,11 @@ export function BackupCard({ userId, data }: { userId: number; data: Insights })
           </Button>
         </div>
         {restore.step === "confirm" || restore.step === "restoring" ? (
-          <div className="grid gap-2 rounded-panel border border-border bg-muted/50 p-3" role="group" aria-labelledby="restore-confirm-title">
+          <div
+            className="grid gap-2 rounded-panel border border-border bg-muted/50 p-3"
+            role="group"
+            aria-labelledby="restore-confirm-title"
+          >
             <p id="restore-confirm-title" className="font-medium">
               Restore {restore.fileName}?
             </p>

@@ -39,10 +39,7 @@ function PastDueBanner({ summary }: { summary: SubscriptionSummary }) {
   const portal = useOpenPaymentPortal();
   const suspended = summary.status === "free";
   return (
-    <div
-      role="alert"
-      className="grid gap-2 rounded-panel border border-warning/60 bg-warning/10 p-3 text-sm"
-    >
+    <div role="alert" className="grid gap-2 rounded-panel border border-warning/60 bg-warning/10 p-3 text-sm">
       <p className="flex items-start gap-2">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
         {suspended || !summary.graceEndsAt ? texts.pastDueSuspended : texts.pastDueGrace(formatDay(summary.graceEndsAt))}
