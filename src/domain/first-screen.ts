@@ -75,15 +75,15 @@ export interface FirstScreenData {
  * Pages a visitor opens first — sign-in, registration, plans — rendered by the server for a
  * request without a live session (decision 043), from one fact: there is no session. The
  * browser hydrates them knowing that, so it neither asks `/api/auth/me` (a 401 in the console)
- * nor draws the page again. Each maps to the module the router lazy-loads for it.
+ * nor draws the page again.
  */
-export const VISITOR_SCREENS: Readonly<Record<string, string>> = {
-  [PAGES.login]: "src/client/features/auth/login-page.tsx",
-  [PAGES.register]: "src/client/features/auth/register-page.tsx",
-  [PAGES.forgotPassword]: "src/client/features/auth/forgot-password-page.tsx",
-  [PAGES.welcome]: "src/client/features/auth/welcome-page.tsx",
-  [PAGES.subscribe]: "src/client/features/subscribe/subscribe-page.tsx",
-};
+export const VISITOR_SCREENS: ReadonlySet<string> = new Set([
+  PAGES.login,
+  PAGES.register,
+  PAGES.forgotPassword,
+  PAGES.welcome,
+  PAGES.subscribe,
+]);
 
 /** The payload of a visitor screen: no user, and the session read answered "nobody". */
 export const VISITOR_DATA: FirstScreenData = { userId: null, reads: { me: null } };

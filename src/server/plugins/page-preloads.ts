@@ -14,7 +14,7 @@
  * the public pages the preloads would share the first bytes with the entry script and CSS and
  * delay the first paint for no better score.
  */
-import { APP_MODULES_ELEMENT_ID, VISITOR_SCREENS } from "../../domain/first-screen";
+import { APP_MODULES_ELEMENT_ID } from "../../domain/first-screen";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 
 export interface ManifestChunk {
@@ -36,6 +36,15 @@ export const APP_SCREEN_MODULES: Readonly<Record<string, string>> = {
   [PAGES.organize]: "src/client/features/organize/organize-page.tsx",
   [PAGES.insights]: "src/client/features/insights/insights-page.tsx",
   [PAGES.settings]: "src/client/features/settings/settings-page.tsx",
+};
+
+/** The visitor screens (VISITOR_SCREENS, decision 043) → the module the router lazy-loads for each. */
+export const VISITOR_SCREEN_MODULES: Readonly<Record<string, string>> = {
+  [PAGES.login]: "src/client/features/auth/login-page.tsx",
+  [PAGES.register]: "src/client/features/auth/register-page.tsx",
+  [PAGES.forgotPassword]: "src/client/features/auth/forgot-password-page.tsx",
+  [PAGES.welcome]: "src/client/features/auth/welcome-page.tsx",
+  [PAGES.subscribe]: "src/client/features/subscribe/subscribe-page.tsx",
 };
 
 /**
@@ -77,7 +86,7 @@ export function shellWithPreloads(
   return (path, hasSession, rendered = false) => {
     if (!manifest || !shell.includes("</head>")) return shell;
     // A rendered visitor screen lists its own module too (listed, never preloaded: see above).
-    const screenModule = preloadModule(path, hasSession) ?? (rendered ? VISITOR_SCREENS[path] : undefined);
+    const screenModule = preloadModule(path, hasSession) ?? (rendered ? VISITOR_SCREEN_MODULES[path] : undefined);
     const modules = [APP_START, screenModule].filter((m): m is string => m !== undefined && m in manifest);
     const key = `${modules.join(" ")} ${rendered}`;
     let html = built.get(key);

@@ -55,7 +55,7 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
       // The preloads are an optimisation: if the session cannot be looked up (database
       // restarting), the page is still served, without them.
       const screen = firstScreenOf(page);
-      const visitorScreen = VISITOR_SCREENS[page] !== undefined;
+      const visitorScreen = VISITOR_SCREENS.has(page);
       const session =
         hasCookie && (screen !== undefined || visitorScreen || showsDashboard(page))
           ? await sessionOf(app, request, reply).catch(() => "unknown" as const)

@@ -18,10 +18,10 @@ const ICONS: Record<Achievement["icon"], LucideIcon> = {
   smartphone: Smartphone,
 };
 export const TIER_TONE: Record<Achievement["type"], string> = {
-  bronze: "bg-amber-700/15 text-amber-800 dark:text-amber-300",
-  silver: "bg-slate-400/25 text-slate-700 dark:text-slate-200",
-  gold: "bg-yellow-400/25 text-yellow-800 dark:text-yellow-200",
-  platinum: "bg-cyan-400/20 text-cyan-800 dark:text-cyan-200",
+  bronze: "bg-tier-bronze/20 text-tier-bronze",
+  silver: "bg-tier-silver/20 text-tier-silver",
+  gold: "bg-tier-gold/20 text-tier-gold",
+  platinum: "bg-tier-platinum/20 text-tier-platinum",
 };
 
 export function AchievementsList({ achievements }: { achievements: Achievement[] }) {
