@@ -241,6 +241,10 @@ test.describe("desktop uses the screen (issue 38)", () => {
     const main = (await page.getByRole("main").boundingBox())!;
     expect(main.width).toBeGreaterThan(900);
 
+    // Something this browser sent, so Settings lists it with its data.
+    await page.goto("/settings");
+    await page.getByRole("switch", { name: "Daily Tips" }).click();
+    await expect(page.getByTestId("sent-entry")).not.toHaveCount(0);
     for (const path of ["/home", "/insights", "/settings"]) {
       await page.goto(path);
       await settle(page);
@@ -248,8 +252,12 @@ test.describe("desktop uses the screen (issue 38)", () => {
         [...document.querySelectorAll("#root *")]
           .filter((el) => !el.closest('[role="dialog"], [role="alertdialog"]'))
           .filter((el) => {
-            const y = getComputedStyle(el).overflowY;
-            return (y === "auto" || y === "scroll") && el.scrollHeight > el.clientHeight + 1;
+            const style = getComputedStyle(el);
+            // A box that scrolls now, or that would once its content grows past its max-height.
+            return (
+              (style.overflowY === "auto" || style.overflowY === "scroll") &&
+              (el.scrollHeight > el.clientHeight + 1 || style.maxHeight !== "none")
+            );
           })
           .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">`),
       );

@@ -25,13 +25,16 @@ function SentEntry({ entry }: { entry: SentRequest }) {
       {entry.body === null ? (
         <p className="text-xs text-muted-foreground">No data in the body.</p>
       ) : (
-        <pre
-          tabIndex={0}
-          aria-label={`Data sent by ${entry.method} ${entry.path}`}
-          className="max-h-60 overflow-auto rounded-control bg-muted p-2 font-mono text-xs whitespace-pre-wrap break-all text-foreground"
-        >
-          {JSON.stringify(entry.body, null, 2)}
-        </pre>
+        // Folded, not a box that scrolls inside the page: the page stays the screen's one scrolling area.
+        <details className="text-xs">
+          <summary className="cursor-pointer rounded-control text-accent underline underline-offset-4">Show the data sent</summary>
+          <pre
+            aria-label={`Data sent by ${entry.method} ${entry.path}`}
+            className="mt-1.5 rounded-control bg-muted p-2 font-mono whitespace-pre-wrap break-all text-foreground"
+          >
+            {JSON.stringify(entry.body, null, 2)}
+          </pre>
+        </details>
       )}
     </li>
   );
