@@ -18,10 +18,10 @@ const ICONS: Record<Achievement["icon"], LucideIcon> = {
   smartphone: Smartphone,
 };
 export const TIER_TONE: Record<Achievement["type"], string> = {
-  bronze: "bg-tier-bronze/20 text-tier-bronze",
-  silver: "bg-tier-silver/20 text-tier-silver",
-  gold: "bg-tier-gold/20 text-tier-gold",
-  platinum: "bg-tier-platinum/20 text-tier-platinum",
+  bronze: "bg-tier-bronze/15 text-tier-bronze",
+  silver: "bg-tier-silver/15 text-tier-silver",
+  gold: "bg-tier-gold/15 text-tier-gold",
+  platinum: "bg-tier-platinum/15 text-tier-platinum",
 };
 
 export function AchievementsList({ achievements }: { achievements: Achievement[] }) {
