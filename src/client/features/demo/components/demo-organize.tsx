@@ -34,9 +34,7 @@ export function DemoOrganize({ category, onCategoryChange }: { category: DemoCat
                       </p>
                     </div>
                     {item.flag ? (
-                      <span className="rounded-full bg-caution/15 px-2 py-0.5 text-xs font-medium text-caution">
-                        {item.flag}
-                      </span>
+                      <span className="rounded-full bg-caution/15 px-2 py-0.5 text-xs font-medium text-caution">{item.flag}</span>
                     ) : null}
                     <button type="button" disabled aria-label={`Delete ${item.name}`} className="rounded-control p-2 opacity-50">
                       <Trash2 className="size-4" aria-hidden />

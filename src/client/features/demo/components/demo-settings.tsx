@@ -49,10 +49,18 @@ export function DemoSettings() {
           Help &amp; Support
         </h3>
         <div className="mt-2 grid gap-2">
-          <button type="button" disabled className="flex h-10 items-center gap-2 rounded-control border border-border px-3 text-sm opacity-60">
+          <button
+            type="button"
+            disabled
+            className="flex h-10 items-center gap-2 rounded-control border border-border px-3 text-sm opacity-60"
+          >
             <Mail className="size-4" aria-hidden /> Contact Support
           </button>
-          <button type="button" disabled className="flex h-10 items-center gap-2 rounded-control border border-border px-3 text-sm opacity-60">
+          <button
+            type="button"
+            disabled
+            className="flex h-10 items-center gap-2 rounded-control border border-border px-3 text-sm opacity-60"
+          >
             <HelpCircle className="size-4" aria-hidden /> Help Center
           </button>
         </div>
