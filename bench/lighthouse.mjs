@@ -3,15 +3,16 @@
 // accessibility and best-practices scores per page, the core metrics, and every audit that
 // cost points, so a regression names its cause. Figures, not assertions: exit code 0 unless
 // the run itself breaks. Each page runs LH_RUNS times (3); the median run is shown.
-// Targets: performance ≥ 95 and accessibility 100 on / and /landing, and signed in (an account
-// with a scan, today's cleanups and a card-free trial, as used every day: see FRESH) on /home,
-// /organize and /insights.
+// Targets: performance ≥ 95, accessibility 100 and CLS ≤ 0.1 on /, /landing, /login and
+// /subscribe, and signed in (an account with a scan, today's cleanups and a card-free trial, as
+// used every day: see FRESH) on /home, /organize, /insights and /settings. The figures are
+// written to bench/results/lighthouse.json and .md (LH_RESULTS names another base path).
 // The server is the test build (dist/server/test-main.js: the production server plus the
 // test outbox, read to confirm the address the trial needs); the client bundle is the same.
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 // Lighthouse's own driver (a dependency of lighthouse): lets a signed-in run start on a device
@@ -23,10 +24,11 @@ import { startBuiltServer } from "./support/server.mjs";
 // A page prefixed with "@" is measured signed in (a fresh account's session cookie). Signed-in
 // pages run last: the browser keeps the session the server refreshes, which would sign in
 // the pages after them. LH_REPORT_DIR keeps each page's full report as JSON.
-const PAGES = (process.env.LH_PAGES ?? "/,/landing,/login,@/home,@/organize,@/insights")
+const PAGES = (process.env.LH_PAGES ?? "/,/landing,/login,/subscribe,@/home,@/organize,@/insights,@/settings")
   .split(",")
   .sort((a, b) => Number(a.startsWith("@")) - Number(b.startsWith("@")));
 const REPORT_DIR = process.env.LH_REPORT_DIR;
+const RESULTS = process.env.LH_RESULTS ?? "bench/results/lighthouse";
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -108,6 +110,8 @@ const { base } = server;
 
 let chrome;
 const rows = [];
+/** Per page, the audits that cost points (for the results file). */
+const causes = {};
 try {
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const cookie = PAGES.some((p) => p.startsWith("@")) ? await signUp(base) : null;
@@ -173,6 +177,7 @@ try {
         .map((a) => `    [${cat}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`),
     );
     if (lost.length) console.log(`${path} — audits below 90:\n${[...new Set(lost)].join("\n")}`);
+    causes[rows.at(-1).page] = [...new Set(lost)].map((l) => l.trim());
   }
 } finally {
   if (chrome) await chrome.kill();
@@ -190,3 +195,35 @@ console.log(
   `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile profile, median of ${RUNS} runs, ${base}`,
 );
 console.table(rows);
+
+// The figures, for bench/results/ (never asserted: see the header).
+const load = loadavg().map((l) => Number(l.toFixed(2)));
+const lighthouseVersion = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;
+const measured = {
+  date: new Date().toISOString(),
+  lighthouse: lighthouseVersion,
+  profile: "mobile, simulated throttling",
+  runsPerPage: RUNS,
+  loadAverageAtEnd: load,
+  cores: cpus().length,
+  pages: rows.map((r) => ({ ...r, lostPoints: causes[r.page] ?? [] })),
+};
+mkdirSync(dirname(RESULTS), { recursive: true });
+writeFileSync(`${RESULTS}.json`, `${JSON.stringify(measured, null, 2)}\n`);
+const head = Object.keys(rows[0] ?? {});
+writeFileSync(
+  `${RESULTS}.md`,
+  [
+    `# Lighthouse ${lighthouseVersion} (${measured.profile}), median of ${RUNS} run${RUNS === 1 ? "" : "s"}`,
+    "",
+    `${measured.date} · load average ${load.join(" ")} at the end on ${measured.cores} cores (a loaded machine lowers the scores).`,
+    "",
+    `| ${head.join(" | ")} |`,
+    `| ${head.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${head.map((h) => r[h]).join(" | ")} |`),
+    "",
+    ...rows.filter((r) => causes[r.page]?.length).flatMap((r) => [`- ${r.page}: ${causes[r.page].join("; ")}`]),
+    "",
+  ].join("\n"),
+);
+console.log(`written: ${RESULTS}.json, ${RESULTS}.md`);

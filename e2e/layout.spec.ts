@@ -4,7 +4,7 @@
  * out of its control. Full-page screenshots of each page land in the test's output folder (test-results/) for a human look.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 import { baseUrl, registerViaApi, startCardFreeTrial } from "./support/auth";
 
 const WIDTHS = [360, 414, 1280] as const;
@@ -160,3 +160,136 @@ for (const width of WIDTHS)
       expect(failures).toEqual([]);
     });
   }
+
+/** Signs in a fresh Pro account on the page's own request context (tour done, light or dark). */
+async function signedInPro(page: Page, theme: "light" | "dark" = "light") {
+  await page.addInitScript((t) => {
+    localStorage.setItem("tourCompleted", "true");
+    localStorage.setItem("theme", t);
+  }, theme);
+  const user = await registerViaApi(page.request);
+  await startCardFreeTrial(page.request, user.id);
+  await page.request.patch("/api/settings", { data: { darkMode: theme === "dark" }, headers: { origin: baseUrl() } });
+  return user;
+}
+
+const TAB_NAMES = ["Dashboard", "Organize", "Insights", "Settings"];
+
+test.describe("desktop uses the screen (issue 38)", () => {
+  test("a side navigation at 1280 px and the bottom tab bar at 360 px: same destinations, names and order", async ({ page }) => {
+    await signedInPro(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/settings");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toHaveCount(1);
+    const side = (await nav.boundingBox())!;
+    // On the left, the window's full height; the content beside it, not under it.
+    expect(side.x).toBe(0);
+    expect(side.height).toBe(800);
+    expect(side.width).toBeLessThan(320);
+    await expect(nav.getByRole("link")).toHaveText(TAB_NAMES);
+    await expect(nav.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", /.*/);
+    const heading = (await page.getByRole("heading", { name: "Settings", level: 1 }).boundingBox())!;
+    expect(heading.x).toBeGreaterThanOrEqual(side.x + side.width);
+    // Settings uses the width: its cards stand in two columns.
+    const profile = (await page.getByRole("button", { name: "Sign Out" }).boundingBox())!;
+    expect(profile.x).toBeGreaterThan(640);
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(nav).toHaveCount(1);
+    const bar = (await nav.boundingBox())!;
+    expect(bar).toMatchObject({ x: 0, width: 360 });
+    expect(bar.y + bar.height).toBe(800);
+    await expect(nav.getByRole("link")).toHaveText(TAB_NAMES);
+    await expect(nav.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the side navigation works from the keyboard and follows the address", async ({ page }) => {
+    await signedInPro(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1, name: /Good morning/ })).toBeVisible();
+    // The server-rendered screen takes input once the app has adopted it.
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Dashboard" }).focus();
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Insights" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/insights$/);
+    await expect(page.getByRole("heading", { name: "Insights", level: 1 })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Insights" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByTestId("active-dot")).toHaveCount(1);
+    await expectAccessible(page);
+  });
+
+  test("at 1280 px the dashboard spreads over two columns, and no box inside the shell scrolls on its own", async ({ page }) => {
+    await signedInPro(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/home");
+    const score = page.getByRole("heading", { name: "Digital Health Score" });
+    const goal = page.getByRole("heading", { name: "Today's Goal" });
+    await expect(goal).toBeVisible();
+    const [s, g] = [(await score.boundingBox())!, (await goal.boundingBox())!];
+    // Side by side: the goal's column starts right of the score's, both near the top.
+    expect(g.x).toBeGreaterThan(s.x + 300);
+    expect(g.y).toBeLessThan(400);
+    // No empty sides: the content spans most of the width beside the navigation.
+    const main = (await page.getByRole("main").boundingBox())!;
+    expect(main.width).toBeGreaterThan(900);
+
+    // Something this browser sent, so Settings lists it with its data.
+    await page.goto("/settings");
+    await page.getByRole("switch", { name: "Daily Tips" }).click();
+    await expect(page.getByTestId("sent-entry")).not.toHaveCount(0);
+    for (const path of ["/home", "/insights", "/settings"]) {
+      await page.goto(path);
+      await settle(page);
+      const boxes = await page.evaluate(() =>
+        [...document.querySelectorAll("#root *")]
+          .filter((el) => !el.closest('[role="dialog"], [role="alertdialog"]'))
+          .filter((el) => {
+            const style = getComputedStyle(el);
+            // A box that scrolls now, or that would once its content grows past its max-height.
+            return (
+              (style.overflowY === "auto" || style.overflowY === "scroll") &&
+              (el.scrollHeight > el.clientHeight + 1 || style.maxHeight !== "none")
+            );
+          })
+          .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">`),
+      );
+      expect(boxes, `${path}: elements that scroll inside the page`).toEqual([]);
+      // The page itself is the one scrolling area.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).not.toBe("hidden");
+    }
+  });
+});
+
+/** Layout shift (CLS ≤ 0.1, issue 38): each page on its own, from the first byte until it has settled. */
+for (const width of [360, 1280] as const)
+  test(`cumulative layout shift stays at or under 0.1 on every measured page at ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { cls: number };
+      w.cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.cls += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const measure = async (path: string) => {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(800);
+      return page.evaluate(() => (window as unknown as { cls: number }).cls);
+    };
+    const shifts: Record<string, number> = {};
+    for (const path of ["/", "/login", "/subscribe"]) shifts[path] = await measure(path);
+    await signedInPro(page);
+    for (const path of ["/home", "/settings", "/organize", "/insights"]) shifts[`${path} (signed in)`] = await measure(path);
+    for (const [path, cls] of Object.entries(shifts)) expect(cls, `${path} at ${width} px`).toBeLessThanOrEqual(0.1);
+  });

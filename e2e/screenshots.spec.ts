@@ -1,6 +1,6 @@
 /**
- * Before/after pictures for a human look (issue 38): the dashboard, Organize (files) and
- * Settings at 360, 414 and 1280 px, light and dark, for a Pro user after a real scan.
+ * Before/after pictures for a human look (issue 38): the dashboard, Organize (files), Settings
+ * and Insights at 360, 414 and 1280 px, light and dark, for a Pro user after a real scan.
  * Runs only when SHOTS_DIR names the folder to write them to.
  */
 import { expect, test } from "./fixtures";
@@ -15,9 +15,10 @@ const PAGES = [
   ["dashboard", "/home"],
   ["organize-files", "/organize?tab=files"],
   ["settings", "/settings"],
+  ["insights", "/insights"],
 ] as const;
 
-test("screenshots of the dashboard, Organize (files) and Settings", async ({ page }) => {
+test("screenshots of the dashboard, Organize (files), Settings and Insights", async ({ page }) => {
   test.setTimeout(240_000);
   const corpus = makeCorpus(300, 21);
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));

@@ -6,6 +6,7 @@
  * page (all of it at once: no request waits for another). A page the server did not render
  * needs the app's code to show anything: it preloads it and starts at once.
  */
+import { applyTheme, readStoredTheme } from "./lib/theme-storage";
 import "./styles.css";
 
 /**
@@ -63,7 +64,21 @@ function afterFirstPaint(run: () => void): void {
   const timer = setTimeout(once, 1000);
 }
 
+/**
+ * FIRST_SCREEN_ELEMENT_ID of src/domain/first-screen.ts, written out (see above). A visitor's
+ * server-rendered page (decision 043: `userId` null) has no account theme in it: this
+ * browser's stored theme applies before the first paint, as on the public pages.
+ */
+function applyVisitorTheme(): void {
+  try {
+    if (JSON.parse(document.getElementById("cs-first-screen")?.textContent ?? "{}").userId === null) applyTheme(readStoredTheme());
+  } catch {
+    // No payload, or not ours: the app applies the theme when it starts.
+  }
+}
+
 if (document.getElementById("root")?.firstElementChild) {
+  applyVisitorTheme();
   afterFirstPaint(() => {
     fetchListedModules();
     start();

@@ -65,11 +65,28 @@ export function firstScreenReadUrl(read: FirstScreenRead, userId: number): strin
   }
 }
 
-/** The page payload: whose answers these are, and each answer as the API sent it. */
+/** The page payload: whose answers these are (null: a visitor, no session), and each answer as the API sent it. */
 export interface FirstScreenData {
-  userId: number;
+  userId: number | null;
   reads: Partial<Record<FirstScreenRead, unknown>>;
 }
+
+/**
+ * Pages a visitor opens first — sign-in, registration, plans — rendered by the server for a
+ * request without a live session (decision 043), from one fact: there is no session. The
+ * browser hydrates them knowing that, so it neither asks `/api/auth/me` (a 401 in the console)
+ * nor draws the page again.
+ */
+export const VISITOR_SCREENS: ReadonlySet<string> = new Set([
+  PAGES.login,
+  PAGES.register,
+  PAGES.forgotPassword,
+  PAGES.welcome,
+  PAGES.subscribe,
+]);
+
+/** The payload of a visitor screen: no user, and the session read answered "nobody". */
+export const VISITOR_DATA: FirstScreenData = { userId: null, reads: { me: null } };
 
 /** The element that carries the payload: `<script type="application/json">`, never executed. */
 export const FIRST_SCREEN_ELEMENT_ID = "cs-first-screen";

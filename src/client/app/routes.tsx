@@ -9,6 +9,7 @@ import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 import { NotFoundPage } from "../features/not-found/not-found-page";
 import { queryKeys } from "../lib/query-keys";
 import { readStoredUserId } from "../lib/stored-user";
+import { SideNav } from "./side-nav";
 import { TabBar } from "./tab-bar";
 
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -34,9 +35,12 @@ const MobileDemoPage = lazyPage(() => import("../features/mobile-demo/mobile-dem
 const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"), "PrivacyPage");
 const TermsPage = lazyPage(() => import("../features/legal/terms-page"), "TermsPage");
 
-/** A signed-in app screen: the page, with room below it for the bottom tab bar (AppRoutes renders the bar). */
+/**
+ * A signed-in app screen: the page, with room for the navigation AppRoutes renders beside it —
+ * below it for the phone's tab bar, on its left for the desktop's side navigation.
+ */
 function WithTabs({ children }: { children: ReactNode }) {
-  return <div className="pb-24">{children}</div>;
+  return <div className="pb-24 lg:pb-0 lg:pl-side-nav">{children}</div>;
 }
 
 const TAB_SCREENS: readonly string[] = [...DASHBOARD_PATHS, PAGES.organize, PAGES.insights, PAGES.settings];
@@ -52,7 +56,7 @@ function useRootIsDashboard(): boolean {
   return me !== undefined ? me !== null : readStoredUserId() !== null;
 }
 
-/** The screens that show the tab bar: the four tabs, and `/` when it is the dashboard (RootPage). */
+/** The screens that show the tab bar (or, on a desktop, the side navigation): the four tabs, and `/` when it is the dashboard (RootPage). */
 function showsTabBar(location: string, rootIsDashboard: boolean): boolean {
   return TAB_SCREENS.includes(location) || (location === PAGES.root && rootIsDashboard);
 }
@@ -152,7 +156,12 @@ export function AppRoutes() {
           <ScreenReady />
         </div>
       </Suspense>
-      {showsTabBar(location, rootIsDashboard) ? <TabBar /> : null}
+      {showsTabBar(location, rootIsDashboard) ? (
+        <>
+          <SideNav />
+          <TabBar />
+        </>
+      ) : null}
     </>
   );
 }

@@ -1,52 +1,34 @@
-import { BarChart3, FolderOpen, Home, Settings } from "lucide-react";
-import { useLocation } from "wouter";
-import { paths } from "../config/paths";
-import { notify } from "../lib/device/haptics";
-
-const TABS = [
-  { label: "Dashboard", href: paths.root, icon: Home, match: [paths.root, paths.app, paths.home, paths.dashboard] },
-  { label: "Organize", href: paths.organize(), icon: FolderOpen, match: [paths.organize()] },
-  { label: "Insights", href: paths.insights, icon: BarChart3, match: [paths.insights] },
-  { label: "Settings", href: paths.settings, icon: Settings, match: [paths.settings] },
-] as const;
+import { NAV_TABS, useNavTabs } from "./nav-tabs";
 
 /**
  * Bottom tab bar (spec §2): four tabs, haptic selection feedback, a full page load if
  * client navigation throws, active dot and highlight; full width on small screens and a
- * centred max-width panel on larger ones.
+ * centred max-width panel on larger ones. From the `lg` breakpoint the side navigation
+ * (side-nav.tsx) takes its place.
  */
 export function TabBar() {
-  const [location, navigate] = useLocation();
+  const { isActive, onClick } = useNavTabs();
   // Rendered by AppRoutes outside the route's sliding wrapper (see there), so `fixed` is the screen's.
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 backdrop-blur md:bottom-4 md:mx-auto md:max-w-md md:rounded-2xl md:border md:shadow-lg"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 backdrop-blur md:bottom-4 md:mx-auto md:max-w-md md:rounded-card md:border md:shadow-lg lg:hidden"
     >
       <ul className="grid grid-cols-4">
-        {TABS.map((tab) => {
-          const active = (tab.match as readonly string[]).includes(location);
+        {NAV_TABS.map((tab) => {
+          const active = isActive(tab);
           const Icon = tab.icon;
           return (
             <li key={tab.label}>
               <a
                 href={tab.href}
                 aria-current={active ? "page" : undefined}
-                onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                  event.preventDefault();
-                  notify("selection");
-                  try {
-                    navigate(tab.href);
-                  } catch {
-                    window.location.assign(tab.href);
-                  }
-                }}
+                onClick={onClick(tab)}
                 className={`relative flex flex-col items-center gap-1 py-2.5 text-xs font-medium transition-colors ${
                   active ? "text-accent" : "text-muted-foreground hover:text-foreground"
                 }`}
               >
-                <span className={`rounded-xl px-4 py-1 ${active ? "bg-brand/15" : ""}`}>
+                <span className={`rounded-panel px-4 py-1 ${active ? "bg-brand/15" : ""}`}>
                   <Icon className="size-5" aria-hidden />
                 </span>
                 {tab.label}

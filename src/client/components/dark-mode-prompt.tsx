@@ -33,16 +33,16 @@ export function DarkModePrompt() {
     <Dialog.Root open={open} onOpenChange={(o) => (o ? setOpen(true) : close(false))}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-6 shadow-xl">
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-card border border-border bg-card p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Too harsh on your eyes?</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted-foreground">
             Your device prefers a dark appearance. Switch CleanSpace to dark mode?
           </Dialog.Description>
           <div className="mt-4 flex justify-end gap-2">
-            <button type="button" className="rounded-lg border border-border px-4 py-2 text-sm" onClick={() => close(false)}>
+            <button type="button" className="rounded-control border border-border px-4 py-2 text-sm" onClick={() => close(false)}>
               Keep Light
             </button>
-            <button type="button" className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white" onClick={() => close(true)}>
+            <button type="button" className="rounded-control bg-brand px-4 py-2 text-sm font-medium text-white" onClick={() => close(true)}>
               Use Dark Mode
             </button>
           </div>

@@ -26,7 +26,7 @@ export class ErrorBoundary extends Component<Props, State> {
     const email = this.props.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
     return (
       <main className="flex min-h-dvh items-center justify-center p-6">
-        <div role="alert" className="w-full max-w-md rounded-2xl border border-border bg-card p-6 shadow">
+        <div role="alert" className="w-full max-w-md rounded-card border border-border bg-card p-6 shadow">
           <h1 className="text-xl font-semibold">Something went wrong</h1>
           <p className="mt-2 text-sm text-muted-foreground">
             We encountered an unexpected error. Please try refreshing the page or contact support if the problem persists.
@@ -39,14 +39,14 @@ export class ErrorBoundary extends Component<Props, State> {
           <div className="mt-4 flex gap-2">
             <button
               type="button"
-              className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white"
+              className="rounded-control bg-brand px-4 py-2 text-sm font-medium text-white"
               onClick={() => this.setState({ error: null })}
             >
               Try Again
             </button>
             <button
               type="button"
-              className="rounded-lg border border-border px-4 py-2 text-sm font-medium"
+              className="rounded-control border border-border px-4 py-2 text-sm font-medium"
               onClick={() => window.location.reload()}
             >
               Reload Page

@@ -52,7 +52,7 @@ export function InstallPrompt() {
       aria-labelledby="install-prompt-title"
       // In the page's flow, after its content: a card drawn over the page covered what was at
       // the fold and once took a click meant for "Connect Gmail". Space below for the tab bar.
-      className="relative mx-4 mb-28 rounded-2xl border border-border bg-card p-4 shadow-sm sm:mx-auto sm:max-w-md"
+      className="relative mx-4 mb-28 rounded-card border border-border bg-card p-4 shadow-sm sm:mx-auto sm:max-w-md"
     >
       <button
         type="button"
@@ -63,7 +63,7 @@ export function InstallPrompt() {
         <X className="size-4" aria-hidden />
       </button>
       <div className="flex items-start gap-3 pr-6">
-        <img src="/icons/icon-192.png" alt="" width={40} height={40} className="size-10 rounded-xl" />
+        <img src="/icons/icon-192.png" alt="" width={40} height={40} className="size-10 rounded-panel" />
         <div>
           <h2 id="install-prompt-title" className="font-semibold">
             Install CleanSpace

@@ -41,7 +41,7 @@ export function PreferencesForm({ initial, saving, submitLabel, onSubmit, childr
           {PRIMARY_GOALS.map((g) => (
             <label
               key={g}
-              className="flex min-w-0 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand"
+              className="flex min-w-0 items-center gap-2 rounded-control border border-border px-3 py-2 text-sm has-[:checked]:border-brand"
             >
               <input
                 type="radio"
@@ -63,7 +63,7 @@ export function PreferencesForm({ initial, saving, submitLabel, onSubmit, childr
           {DATA_TYPES.map((t) => (
             <label
               key={t}
-              className="flex min-w-0 items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand"
+              className="flex min-w-0 items-center gap-2 rounded-control border border-border px-3 py-2 text-sm has-[:checked]:border-brand"
             >
               <input
                 type="checkbox"

@@ -40,7 +40,7 @@ export function UpdatePrompt() {
   return (
     <div
       role="status"
-      className="fixed inset-x-4 top-4 z-50 flex items-center gap-3 rounded-2xl border border-border bg-card p-4 shadow-xl md:left-auto md:right-4 md:w-96"
+      className="fixed inset-x-4 top-4 z-50 flex items-center gap-3 rounded-card border border-border bg-card p-4 shadow-xl md:left-auto md:right-4 md:w-96"
     >
       <RefreshCw className="size-5 shrink-0 text-accent" aria-hidden />
       <p className="flex-1 text-sm">A new version of CleanSpace is ready.</p>

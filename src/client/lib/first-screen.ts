@@ -60,7 +60,7 @@ export function readFirstScreen(doc: Document = document): FirstScreenData | nul
   if (!text) return null;
   try {
     const data = JSON.parse(text) as FirstScreenData;
-    return typeof data?.userId === "number" && data.reads && typeof data.reads === "object" ? data : null;
+    return (typeof data?.userId === "number" || data?.userId === null) && data.reads && typeof data.reads === "object" ? data : null;
   } catch {
     return null;
   }
@@ -72,10 +72,17 @@ export function readFirstScreen(doc: Document = document): FirstScreenData | nul
  * files the answers without the browser's side effects.
  */
 export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData, { adopt = true }: { adopt?: boolean } = {}): boolean {
+  // A visitor screen (decision 043): the one answer is that there is no session.
+  if (data.userId === null) {
+    if (data.reads.me !== null) return false;
+    queryClient.setQueryData(queryKeys.session, null);
+    return true;
+  }
+  const userId = data.userId;
   const me = data.reads.me as Partial<PublicUser> | undefined;
-  if (!me || me.id !== data.userId || typeof me.email !== "string") return false;
+  if (!me || me.id !== userId || typeof me.email !== "string") return false;
   const filed = (Object.entries(data.reads) as [FirstScreenRead, unknown][]).map(([read, value]) => ({
-    filing: filingOf(read, data.userId),
+    filing: filingOf(read, userId),
     value,
   }));
   for (const { filing, value } of filed) queryClient.setQueryData(filing.key, value);

@@ -8,7 +8,7 @@
 import { act, startTransition } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FirstScreenData } from "../../domain/first-screen";
+import { VISITOR_DATA, type FirstScreenData } from "../../domain/first-screen";
 import { DEFAULT_SETTINGS } from "../../domain/schemas/settings";
 import { App } from "../app/app";
 import { buildDigitalData, buildStreak } from "../features/dashboard/testing/dashboard-fixture";
@@ -51,6 +51,12 @@ const SCREENS = [
   { url: "/home", data: dataFor(["me", "digitalData", "streak", "settings", "preferences", "tip"]), heading: "Good morning, Ada" },
   { url: "/organize?tab=files", data: dataFor(["me", "digitalData", "settings"]), heading: "Organize" },
   { url: "/insights", data: dataFor(["me", "insights", "settings"]), heading: "Insights" },
+  // A visitor's pages (decision 043): rendered from "no session" alone.
+  { url: "/login", data: VISITOR_DATA, heading: "Sign In" },
+  { url: "/register", data: VISITOR_DATA, heading: "Create Account" },
+  { url: "/forgot-password", data: VISITOR_DATA, heading: "Reset your password" },
+  { url: "/welcome", data: VISITOR_DATA, heading: "Welcome to CleanSpace" },
+  { url: "/subscribe", data: VISITOR_DATA, heading: "Upgrade to CleanSpace Pro" },
 ];
 
 let root: Root | undefined;
@@ -60,6 +66,11 @@ beforeAll(async () => {
     import("../features/dashboard/dashboard-page"),
     import("../features/organize/organize-page"),
     import("../features/insights/insights-page"),
+    import("../features/auth/login-page"),
+    import("../features/auth/register-page"),
+    import("../features/auth/forgot-password-page"),
+    import("../features/auth/welcome-page"),
+    import("../features/subscribe/subscribe-page"),
     import("../components/sync-status"),
     import("../app/settings-effects"),
   ]);
@@ -136,6 +147,9 @@ describe("the signed-in first screen rendered by the server", () => {
     // The same element: adopted, not drawn again; and the screen takes input from now on.
     expect(container.querySelector("h1")).toBe(h1);
     await vi.waitFor(() => expect(container.hasAttribute("inert")).toBe(false));
-    expect(fetch).not.toHaveBeenCalled();
+    const requested = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+    // A visitor's page knows there is no session (no 401 from /api/auth/me in the console); it may read its own public data (plans).
+    if (data.userId === null) expect(requested.filter((u) => u.startsWith("/api/auth/"))).toEqual([]);
+    else expect(requested).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The signed-in tab screens rendered by the server (decision 024): built by
+ * The signed-in tab screens, and a visitor's sign-in pages (decision 043), rendered by the server (decision 024): built by
  * scripts/build-first-screen-renderer.mjs into dist/client/.ssr/first-screen.mjs, which the
  * server loads and calls with the data it read for the session's user through its own API
  * (src/server/plugins/first-screen-data.ts). The markup is the app's own first render from
@@ -14,7 +14,7 @@ import { StrictMode } from "react";
 // edge build keeps one only where the runtime has a global AsyncLocalStorage (Node has none).
 import { prerender } from "react-dom/static.edge";
 import { Router } from "wouter";
-import type { FirstScreenData } from "../../domain/first-screen";
+import { VISITOR_DATA, type FirstScreenData } from "../../domain/first-screen";
 import { DEFAULT_SETTINGS } from "../../domain/schemas/settings";
 import { App } from "../app/app";
 import { seedFirstScreen } from "../lib/first-screen";
@@ -60,4 +60,5 @@ export async function warmUp(): Promise<void> {
     },
   };
   for (const url of ["/home", "/organize", "/insights"]) await renderFirstScreen(url, data);
+  await renderFirstScreen("/login", VISITOR_DATA);
 }

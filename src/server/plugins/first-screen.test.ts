@@ -22,9 +22,10 @@ import { TEST_ROUTES } from "../test/routes";
 let app: FastifyInstance;
 let database: Database;
 
-/** Renders the user's name and the URL it was asked for; throws for the name "Crash". */
+/** Renders the user's name (or "Visitor") and the URL it was asked for; throws for the name "Crash". */
 const STAND_IN_RENDERER = `
 export async function renderFirstScreen(url, data) {
+  if (data.reads.me === null) return "<main data-url=\\"" + url + "\\"><h1>Visitor</h1></main>";
   if (data.reads.me.name === "Crash") throw new Error("render failed");
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => "&#" + c.charCodeAt(0) + ";");
   return "<main data-url=\\"" + esc(url) + "\\"><h1>" + esc(data.reads.me.name) + "</h1></main>";
@@ -119,6 +120,24 @@ describe("signed-in tab screens rendered by the server", () => {
     expect((await app.inject({ method: "HEAD", url: "/home", headers: { cookie: ada.cookie } })).body).not.toContain(
       FIRST_SCREEN_ELEMENT_ID,
     );
+  });
+
+  it("renders a visitor's sign-in pages knowing there is no session; a signed-in user's get the plain shell (decision 043)", async () => {
+    for (const headers of [{}, { cookie: `cs_session=${"x".repeat(43)}` }]) {
+      for (const url of ["/login", "/register", "/forgot-password", "/welcome", "/subscribe"]) {
+        const res = await app.inject({ method: "GET", url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<div id="root" inert><main data-url="${url}"><h1>Visitor</h1></main></div>`);
+        expect(payloadOf(res.body), url).toEqual({ userId: null, reads: { me: null } });
+        expect(res.headers["cache-control"], url).toBe("no-cache");
+      }
+    }
+    // Only those: other public pages keep their own way (the shell, or decision 009's prerendered files).
+    expect((await page("/privacy")).body).not.toContain(FIRST_SCREEN_ELEMENT_ID);
+    const ada = await buildUser(app, { name: "Ada" });
+    const signedIn = await page("/login", ada);
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(signedIn.body).not.toContain(FIRST_SCREEN_ELEMENT_ID);
   });
 
   it("renders Organize and Insights with the query the page was asked with; Insights only with Pro", async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   APP_SCREEN_MODULES,
+  VISITOR_SCREEN_MODULES,
   APP_START,
   chunksFor,
   dashboardDataUrls,
@@ -10,7 +11,7 @@ import {
   withDataPreloads,
   type ViteManifest,
 } from "./page-preloads";
-import { APP_MODULES_ELEMENT_ID } from "../../domain/first-screen";
+import { APP_MODULES_ELEMENT_ID, VISITOR_SCREENS } from "../../domain/first-screen";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 
 const manifest: ViteManifest = {
@@ -70,9 +71,10 @@ describe("route-specific module preloads", () => {
     );
   });
 
-  it("names, for each tab screen, a module the client router lazy-loads", () => {
+  it("names, for each tab screen and each visitor screen, a module the client router lazy-loads", () => {
     const routes = readFileSync("src/client/app/routes.tsx", "utf8");
-    for (const [path, module] of Object.entries(APP_SCREEN_MODULES)) {
+    expect(Object.keys(VISITOR_SCREEN_MODULES).sort()).toEqual([...VISITOR_SCREENS].sort());
+    for (const [path, module] of Object.entries({ ...APP_SCREEN_MODULES, ...VISITOR_SCREEN_MODULES })) {
       expect(routes, path).toContain(`import("${module.replace("src/client/", "../").replace(/\.tsx$/, "")}")`);
       // The router reads the same table: the path is a page, routed by its PAGES key.
       const key = Object.entries(PAGES).find(([, p]) => p === path)?.[0];

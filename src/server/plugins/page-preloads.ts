@@ -38,6 +38,15 @@ export const APP_SCREEN_MODULES: Readonly<Record<string, string>> = {
   [PAGES.settings]: "src/client/features/settings/settings-page.tsx",
 };
 
+/** The visitor screens (VISITOR_SCREENS, decision 043) → the module the router lazy-loads for each. */
+export const VISITOR_SCREEN_MODULES: Readonly<Record<string, string>> = {
+  [PAGES.login]: "src/client/features/auth/login-page.tsx",
+  [PAGES.register]: "src/client/features/auth/register-page.tsx",
+  [PAGES.forgotPassword]: "src/client/features/auth/forgot-password-page.tsx",
+  [PAGES.welcome]: "src/client/features/auth/welcome-page.tsx",
+  [PAGES.subscribe]: "src/client/features/subscribe/subscribe-page.tsx",
+};
+
 /**
  * The module to preload for a path, if any. `/` is the dashboard for a signed-in user (the
  * client decides from its stored user; the server guesses from the session cookie, and a
@@ -76,7 +85,9 @@ export function shellWithPreloads(
   const built = new Map<string, string>();
   return (path, hasSession, rendered = false) => {
     if (!manifest || !shell.includes("</head>")) return shell;
-    const modules = [APP_START, preloadModule(path, hasSession)].filter((m): m is string => m !== undefined && m in manifest);
+    // A rendered visitor screen lists its own module too (listed, never preloaded: see above).
+    const screenModule = preloadModule(path, hasSession) ?? (rendered ? VISITOR_SCREEN_MODULES[path] : undefined);
+    const modules = [APP_START, screenModule].filter((m): m is string => m !== undefined && m in manifest);
     const key = `${modules.join(" ")} ${rendered}`;
     let html = built.get(key);
     if (html === undefined) {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { DATA_ONLY_SCREENS, firstScreenOf } from "../../domain/first-screen";
+import { DATA_ONLY_SCREENS, firstScreenOf, VISITOR_DATA, VISITOR_SCREENS } from "../../domain/first-screen";
 import { isKnownPage, withoutTrailingSlash } from "../../domain/routes";
 import { sessionOf } from "../auth/guard";
 import { dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
@@ -55,8 +55,9 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
       // The preloads are an optimisation: if the session cannot be looked up (database
       // restarting), the page is still served, without them.
       const screen = firstScreenOf(page);
+      const visitorScreen = VISITOR_SCREENS.has(page);
       const session =
-        hasCookie && (screen !== undefined || showsDashboard(page))
+        hasCookie && (screen !== undefined || visitorScreen || showsDashboard(page))
           ? await sessionOf(app, request, reply).catch(() => "unknown" as const)
           : null;
       // `/` differs by session: the showcase for visitors, the app (dashboard) otherwise.
@@ -67,6 +68,11 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
       }
       let html = pageShell(page, hasCookie);
       let cacheControl = "no-cache";
+      if (visitorScreen && session === null && request.method === "GET" && renderFirstScreen) {
+        // A visitor's sign-in, registration or plans page comes rendered (decision 043).
+        const markup = await renderFirstScreen(request.url, VISITOR_DATA);
+        if (markup !== null) html = withFirstScreen(pageShell(page, false, true), VISITOR_DATA, markup);
+      }
       if (session !== null && session !== "unknown") {
         // A tab screen comes rendered, with its data (decision 024); `/` keeps the preloads of the dashboard's reads.
         const data =

@@ -6,7 +6,7 @@ const VARIANTS = {
   primary: "bg-brand text-white hover:bg-brand-strong",
   outline: "border border-border bg-transparent hover:bg-muted",
   ghost: "bg-transparent hover:bg-muted",
-  destructive: "bg-red-700 text-white hover:bg-red-800",
+  destructive: "bg-danger-strong text-white hover:bg-danger-stronger",
   secondary: "bg-muted text-foreground hover:bg-muted/70",
 } as const;
 const SIZES = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base", icon: "size-10" } as const;
@@ -24,7 +24,7 @@ export function Button({ variant = "primary", size = "md", asChild, className, t
     <Comp
       type={asChild ? undefined : (type ?? "button")}
       className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50",
+        "inline-flex items-center justify-center gap-2 rounded-control font-medium transition-colors disabled:pointer-events-none disabled:opacity-50",
         VARIANTS[variant],
         SIZES[size],
         className,

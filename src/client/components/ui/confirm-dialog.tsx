@@ -37,13 +37,13 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={(o) => !o && !busy && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 gap-3 rounded-2xl border border-border bg-card p-6 shadow-xl">
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 gap-3 rounded-card border border-border bg-card p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="grid gap-2 text-sm text-muted-foreground">{children}</div>
           </AlertDialog.Description>
           {error ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            <p role="alert" className="text-sm font-medium text-danger">
               {error}
             </p>
           ) : null}

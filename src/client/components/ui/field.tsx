@@ -13,7 +13,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   return (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 gap-1.5">
       <label htmlFor={inputId} className="text-sm font-medium">
         {label}
       </label>
@@ -23,14 +23,14 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={cn(
-          "h-11 rounded-lg border border-border bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-brand disabled:opacity-60",
-          error && "border-red-500",
+          "h-11 w-full min-w-0 rounded-control border border-border bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-brand disabled:opacity-60",
+          error && "border-danger",
           className,
         )}
         {...props}
       />
       {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <p id={errorId} role="alert" className="text-sm text-danger">
           {error}
         </p>
       ) : null}

@@ -7,7 +7,7 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
 export function TabRow({ className, ...props }: ComponentProps<typeof Tabs.List>) {
-  return <Tabs.List className={cn("gap-1 rounded-xl bg-muted p-1", className)} {...props} />;
+  return <Tabs.List className={cn("gap-1 rounded-panel bg-muted p-1", className)} {...props} />;
 }
 
 /** Padding and type size per row; set here, not by class overrides (cn does not merge classes). */
@@ -17,7 +17,7 @@ export function TabRowItem({ className, size = "md", ...props }: ComponentProps<
   return (
     <Tabs.Trigger
       className={cn(
-        "rounded-lg font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm",
+        "rounded-control font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm",
         SIZES[size],
         className,
       )}

@@ -14,8 +14,8 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
           }}
-          className={`group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg data-[state=open]:animate-route-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full ${
-            t.variant === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-border bg-card text-foreground"
+          className={`group pointer-events-auto relative flex w-full items-start gap-3 rounded-panel border p-4 pr-10 shadow-lg data-[state=open]:animate-route-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full ${
+            t.variant === "destructive" ? "border-danger-strong bg-danger-strong text-white" : "border-border bg-card text-foreground"
           }`}
         >
           <div className="grid gap-1">

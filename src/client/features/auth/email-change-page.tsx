@@ -68,7 +68,7 @@ export function EmailChangePage() {
         ) : (
           <>
             {failure ? (
-              <p role="alert" className="font-medium text-red-600 dark:text-red-400">
+              <p role="alert" className="font-medium text-danger">
                 {failure}
               </p>
             ) : null}

@@ -121,7 +121,7 @@ describe("LoginPage", () => {
       const { user } = renderAuthPage(<LoginPage />, { path: "/login" });
       await fillAndSubmit(user);
       const toast = await findToast("Login Failed");
-      expect(toast.className).toContain("bg-red-700");
+      expect(toast.className).toContain("bg-danger-strong");
     });
   });
 });

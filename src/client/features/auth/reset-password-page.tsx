@@ -46,7 +46,7 @@ export function ResetPasswordPage() {
     <AuthLayout title="Choose a new password" description="Pick a password you don't use anywhere else." footer={footer}>
       {token === null || linkError !== null ? (
         <div className="grid gap-3 text-center">
-          <p role="alert" className="font-medium text-red-600 dark:text-red-400">
+          <p role="alert" className="font-medium text-danger">
             {linkError ?? authTexts.resetLinkInvalid}
           </p>
           <Link href={paths.forgotPassword} className={textLinkClass}>

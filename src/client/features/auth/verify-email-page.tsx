@@ -42,11 +42,11 @@ export function VerifyEmailPage() {
     >
       <div className="grid gap-3 text-center" aria-live="polite">
         {invalid ? (
-          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+          <p role="alert" className="font-medium text-danger">
             This confirmation link is invalid or has expired. Sign in and open Settings → Subscription to get a new one.
           </p>
         ) : verify.isError ? (
-          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+          <p role="alert" className="font-medium text-danger">
             Something went wrong. Please try again.
           </p>
         ) : verify.isSuccess ? (

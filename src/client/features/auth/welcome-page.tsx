@@ -2,16 +2,15 @@
 import { Link } from "wouter";
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME } from "../../../domain/brand";
 import { Button } from "../../components/ui/button";
+import { Logo } from "../../components/ui/logo";
 import { paths } from "../../config/paths";
 import { textLinkClass } from "./components/auth-layout";
-import { LogoMark } from "./components/logo";
 
 export function WelcomePage() {
   return (
     <main className="flex min-h-dvh flex-col items-center px-4 py-10">
       <div className="flex w-full max-w-sm flex-1 flex-col items-center justify-center text-center">
-        <LogoMark className="size-16" />
-        <p className="mt-3 text-lg font-bold tracking-tight">{PRODUCT_NAME}</p>
+        <Logo className="flex-col gap-3 text-lg" markClassName="size-16" />
         <h1 className="mt-8 text-3xl font-semibold">Welcome to {PRODUCT_NAME}</h1>
         <p className="mt-3 text-muted-foreground">Clean up your photos, files, apps and email — privately, on your own device.</p>
         <div className="mt-10 grid w-full gap-3">

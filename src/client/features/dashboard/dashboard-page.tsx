@@ -68,6 +68,7 @@ export function DashboardPage() {
   const factors = userId && data.data ? data.data.scoreFactors : (localScore?.factors ?? []);
   const goal = userId && data.data ? data.data.goal : goalProgress(summary ? score : 100, 0);
   const currentStreak = streak.data?.currentStreak ?? 0;
+  const history = streak.data?.streakHistory ?? [];
   const scorePending = userId && !data.data ? (data.isError ? "unavailable" : "loading") : undefined;
   const isPremium = user ? ["active", "lifetime", "trial"].includes(user.subscriptionStatus) : false;
   // Shown once the session is known: a banner shown while loading and removed when a
@@ -98,8 +99,11 @@ export function DashboardPage() {
   };
 
   return (
-    <main className="mx-auto grid max-w-3xl gap-5 p-4 sm:p-6">
+    // Phones: one column. Desktops (lg): header and panels across, then what to do now (next
+    // step, score, results, categories) beside the daily pieces (goal, actions, streak, tip).
+    <main className="mx-auto grid max-w-3xl gap-5 p-4 sm:p-6 lg:max-w-6xl lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:p-8">
       <DashboardHeader
+        className="lg:col-span-2"
         name={user?.name || "User"}
         actionsOn={actionsOn}
         scanOn={scanOn}
@@ -112,9 +116,9 @@ export function DashboardPage() {
           setActionsOn((v) => !v);
         }}
       />
-      {showPromo ? <PromoBanner /> : null}
+      {showPromo ? <PromoBanner className="lg:col-span-2" /> : null}
       {session.status === "signed-out" ? (
-        <p className="rounded-xl bg-muted p-3 text-sm">
+        <p className="rounded-panel bg-muted p-3 text-sm lg:col-span-2">
           You&apos;re not signed in: scans stay on this device.{" "}
           <a className="font-medium text-accent underline" href={paths.login}>
             Sign in
@@ -124,28 +128,36 @@ export function DashboardPage() {
       ) : null}
 
       {panel === "scan" ? (
-        <ScanPanel
-          userId={userId}
-          isPremium={isPremium}
-          onComplete={onScanComplete}
-          initialFolder={quickScanFolder}
-          metadataOnly={settings.metadataOnlyScan}
-        />
+        <div className="lg:col-span-2">
+          <ScanPanel
+            userId={userId}
+            isPremium={isPremium}
+            onComplete={onScanComplete}
+            initialFolder={quickScanFolder}
+            metadataOnly={settings.metadataOnlyScan}
+          />
+        </div>
       ) : panel === "actions" ? (
-        <QuickActionsPanel summary={summary} />
+        <div className="lg:col-span-2">
+          <QuickActionsPanel summary={summary} />
+        </div>
       ) : (
         <>
-          {askPreferences ? <PreferencesPrompt current={askPreferences} /> : null}
-          {/* One next step leads; the spec's pieces follow, score first. */}
-          {scorePending ? null : <NextStepsCard summary={summary} isPremium={isPremium} onScan={() => setScanOn(true)} />}
-          <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} pending={scorePending} />
-          {summary ? <ScanResultsCard summary={summary} /> : null}
-          <CategoriesList order={orderCategories(settings)} summary={summary} email={userId ? data.data : undefined} />
-          <GoalCard goal={goal} quickWins={summary ? pickQuickWins(summary) : []} streak={currentStreak} />
-          <QuickActions isPremium={isPremium} onQuickScan={() => void quickScan()} onAutoClean={() => setAutoCleanOpen(true)} />
-          <StreakCard current={currentStreak} history={streak.data?.streakHistory ?? []} today={today} />
-          {settings.dailyTips ? <TipCard /> : null}
-          <RecommendationsList items={recommendations} onPerform={cleanups.perform} />
+          <div className="grid gap-5">
+            {askPreferences ? <PreferencesPrompt current={askPreferences} /> : null}
+            {/* One next step leads; the spec's pieces follow, score first. */}
+            {scorePending ? null : <NextStepsCard summary={summary} isPremium={isPremium} onScan={() => setScanOn(true)} />}
+            <HealthScoreCard score={score} factors={factors} hasScanned={summary !== null} pending={scorePending} />
+            {summary ? <ScanResultsCard summary={summary} /> : null}
+            <CategoriesList order={orderCategories(settings)} summary={summary} email={userId ? data.data : undefined} />
+          </div>
+          <div className="grid gap-5">
+            <GoalCard goal={goal} quickWins={summary ? pickQuickWins(summary) : []} history={history} today={today} />
+            <QuickActions isPremium={isPremium} onQuickScan={() => void quickScan()} onAutoClean={() => setAutoCleanOpen(true)} />
+            <StreakCard current={currentStreak} history={history} today={today} />
+            {settings.dailyTips ? <TipCard /> : null}
+            <RecommendationsList items={recommendations} onPerform={cleanups.perform} />
+          </div>
         </>
       )}
       <AutoCleanDialog open={autoCleanOpen} onOpenChange={setAutoCleanOpen} onClean={cleanups.runAutoClean} />

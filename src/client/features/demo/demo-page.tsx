@@ -26,7 +26,7 @@ export function DemoPage() {
   return (
     <main className="min-h-dvh bg-muted px-2 py-4 sm:py-8">
       <div className="mx-auto flex h-[min(860px,calc(100dvh-2rem))] max-w-sm flex-col overflow-hidden rounded-[2rem] border border-border bg-background shadow-xl">
-        <p className="flex items-center justify-center gap-2 bg-amber-300 px-3 py-1.5 text-xs font-semibold text-amber-950">
+        <p className="flex items-center justify-center gap-2 bg-warning/15 px-3 py-1.5 text-xs font-semibold text-warning">
           <Eye className="size-4" aria-hidden />
           Demo Mode - View Only
         </p>

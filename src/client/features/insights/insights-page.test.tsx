@@ -178,10 +178,10 @@ describe("InsightsPage — Smart", () => {
     expect(cards[0]).toHaveTextContent("Storage freed62.5 MB (measured by your scan)");
     expect(cards[0]).toHaveTextContent("Time needed5 min");
     expect(cards[0]).toHaveTextContent("Items affected25");
-    expect(cards[0]!.className).toContain("border-l-red-600");
+    expect(cards[0]!.className).toContain("border-l-danger");
     expect(cards[1]).toHaveTextContent("≈720 MB (estimate)");
     expect(cards[3]).toHaveTextContent("medium priority");
-    expect(cards[3]!.className).toContain("border-l-orange-500");
+    expect(cards[3]!.className).toContain("border-l-caution");
   });
 
   it("Apply Suggestion goes to the matching Organize quick-select", async () => {

@@ -41,7 +41,7 @@ function OfflineState() {
 
 function LoadingState() {
   return (
-    <p role="status" aria-live="polite" className="rounded-2xl border border-border bg-card p-6 text-center text-muted-foreground">
+    <p role="status" aria-live="polite" className="rounded-card border border-border bg-card p-6 text-center text-muted-foreground">
       Loading your insights…
     </p>
   );
@@ -68,7 +68,7 @@ export function InsightsPage() {
     body = (
       <>
         {session.status === "signed-out" ? (
-          <p className="rounded-xl bg-muted p-3 text-sm">
+          <p className="rounded-panel bg-muted p-3 text-sm">
             You&apos;re not signed in.{" "}
             <Link href={paths.login} className="font-medium text-accent underline">
               Sign in
@@ -119,7 +119,7 @@ export function InsightsPage() {
   }
 
   return (
-    <main className="mx-auto grid max-w-3xl gap-4 p-4 sm:p-6">
+    <main className="mx-auto grid max-w-3xl gap-4 p-4 sm:p-6 lg:max-w-6xl lg:p-8">
       <h1 className="text-2xl font-bold">Insights</h1>
       {body}
     </main>

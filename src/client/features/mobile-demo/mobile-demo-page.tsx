@@ -101,7 +101,7 @@ export function MobileDemoPage() {
           Take Photo
         </Button>
         {photo ? (
-          <img src={photo.dataUrl} alt="The photo you just took" className="mt-2 max-h-48 w-full rounded-xl object-contain" />
+          <img src={photo.dataUrl} alt="The photo you just took" className="mt-2 max-h-48 w-full rounded-panel object-contain" />
         ) : null}
       </TestCard>
 

@@ -9,7 +9,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="text-2xl font-semibold">Page Not Found</h1>
       <p className="text-muted-foreground">The page you are looking for does not exist or has moved.</p>
-      <Link href={paths.root} className="rounded-lg bg-brand px-4 py-2 font-medium text-white">
+      <Link href={paths.root} className="rounded-control bg-brand px-4 py-2 font-medium text-white">
         Go to the home page
       </Link>
     </main>

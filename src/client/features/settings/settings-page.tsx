@@ -26,32 +26,38 @@ export function SettingsPage() {
   const signOut = useSignOut();
 
   return (
-    <main className="mx-auto grid max-w-2xl gap-4 p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Settings</h1>
-      {user ? (
-        <ProfileCard user={user} />
-      ) : session.status !== "loading" ? (
-        <Card>
-          <p className="text-sm">
-            You&apos;re not signed in.{" "}
-            <Link className="font-medium text-accent underline" href={paths.login}>
-              Sign in
-            </Link>{" "}
-            to keep your settings, score and streak on every device.
-          </p>
-        </Card>
-      ) : null}
-      {user ? <YourPreferencesCard /> : null}
-      {user ? <SubscriptionSection /> : null}
-      <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
-      <KeepRulesCard />
-      <SyncCard />
-      <DeviceDataCard />
-      {user ? <MailboxCard /> : null}
-      <SentLogCard />
-      <InstallCard />
-      <AboutCard />
-      {user ? <AccountCard userId={user.id} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} /> : null}
+    // Phones: one column. Desktops (lg): the account and how CleanSpace behaves on the left,
+    // this device's data and the rest on the right (the phone's order, read column by column).
+    <main className="mx-auto grid max-w-2xl gap-4 p-4 sm:p-6 lg:max-w-6xl lg:grid-cols-2 lg:items-start lg:p-8">
+      <h1 className="text-2xl font-bold lg:col-span-2">Settings</h1>
+      <div className="grid gap-4">
+        {user ? (
+          <ProfileCard user={user} />
+        ) : session.status !== "loading" ? (
+          <Card>
+            <p className="text-sm">
+              You&apos;re not signed in.{" "}
+              <Link className="font-medium text-accent underline" href={paths.login}>
+                Sign in
+              </Link>{" "}
+              to keep your settings, score and streak on every device.
+            </p>
+          </Card>
+        ) : null}
+        {user ? <YourPreferencesCard /> : null}
+        {user ? <SubscriptionSection /> : null}
+        <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
+        <KeepRulesCard />
+      </div>
+      <div className="grid gap-4">
+        <SyncCard />
+        <DeviceDataCard />
+        {user ? <MailboxCard /> : null}
+        <SentLogCard />
+        <InstallCard />
+        <AboutCard />
+        {user ? <AccountCard userId={user.id} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} /> : null}
+      </div>
     </main>
   );
 }

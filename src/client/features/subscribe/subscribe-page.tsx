@@ -69,7 +69,7 @@ export function SubscribePage() {
           ) : null}
           {subscription.data ? <CurrentPlan summary={subscription.data} /> : null}
           {lifetimeNotice ? (
-            <p role="status" className="rounded-xl border border-border bg-muted p-4 text-center font-medium">
+            <p role="status" className="rounded-panel border border-border bg-muted p-4 text-center font-medium">
               {t.lifetimeAlready}
             </p>
           ) : null}
@@ -92,7 +92,7 @@ export function SubscribePage() {
 
       <footer className="grid justify-items-center gap-2 text-center text-sm text-muted-foreground">
         <p className="flex items-center gap-2 font-medium text-foreground">
-          <ShieldCheck className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
+          <ShieldCheck className="size-4 text-success" aria-hidden />
           {t.moneyBack}
         </p>
         <p>{t.cancelAnytime}. No hidden fees.</p>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Card } from "../../../components/ui/card";
-import { BrandLink } from "./logo";
+import { BrandLink } from "./brand-link";
 
 interface AuthLayoutProps {
   title: string;

@@ -35,8 +35,8 @@ export function PasswordField({ label, error, toggleNoun = "password", className
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className={cn(
-            "h-11 w-full rounded-lg border border-border bg-background pl-3 pr-12 text-base outline-none focus-visible:ring-2 focus-visible:ring-brand disabled:opacity-60",
-            error && "border-red-500",
+            "h-11 w-full rounded-control border border-border bg-background pl-3 pr-12 text-base outline-none focus-visible:ring-2 focus-visible:ring-brand disabled:opacity-60",
+            error && "border-danger",
             className,
           )}
           {...props}
@@ -53,7 +53,7 @@ export function PasswordField({ label, error, toggleNoun = "password", className
         </button>
       </div>
       {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <p id={errorId} role="alert" className="text-sm text-danger">
           {error}
         </p>
       ) : null}

@@ -36,10 +36,10 @@ export function CategoryCard({
       type="button"
       {...press}
       aria-label={`${title}: ${formatCount(count)} items, ${alertCount} ${alertLabel}. Press and hold for quick review.`}
-      className="grid w-full select-none gap-2 rounded-2xl border border-border bg-card p-4 text-left shadow-sm transition hover:border-brand/50"
+      className="grid w-full select-none gap-2 rounded-card border border-border bg-card p-4 text-left shadow-sm transition hover:border-brand/50"
     >
       <span className="flex items-center gap-3">
-        <span className="rounded-xl bg-brand/15 p-2">
+        <span className="rounded-panel bg-brand/15 p-2">
           <Icon className="size-5 text-accent" aria-hidden />
         </span>
         <span className="flex-1">
@@ -47,7 +47,7 @@ export function CategoryCard({
           <span className="block text-sm text-muted-foreground">{note ?? `${formatCount(count)} items`}</span>
         </span>
         {alertCount > 0 ? (
-          <span className="rounded-full bg-amber-500/20 px-2 py-0.5 text-xs font-medium text-amber-800 dark:text-amber-200">
+          <span className="rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning">
             {formatCount(alertCount)} {alertLabel}
           </span>
         ) : null}

@@ -1,14 +1,23 @@
 import { ScanLine, Zap } from "lucide-react";
+import { Logo } from "../../../components/ui/logo";
 import { cn } from "../../../lib/cn";
 
 /** Spec §2: title, 'Good morning' greeting with the user's name, and the two panel toggles. */
-export function DashboardHeader(props: { name: string; actionsOn: boolean; scanOn: boolean; onActions(): void; onScan(): void }) {
+export function DashboardHeader(props: {
+  className?: string;
+  name: string;
+  actionsOn: boolean;
+  scanOn: boolean;
+  onActions(): void;
+  onScan(): void;
+}) {
   const toggle = (on: boolean) =>
-    cn("rounded-xl border p-2.5", on ? "border-brand bg-brand text-white" : "border-border bg-card hover:bg-muted");
+    cn("rounded-panel border p-2.5", on ? "border-brand bg-brand text-white" : "border-border bg-card hover:bg-muted");
   return (
-    <header className="flex items-center justify-between gap-3">
+    <header className={cn("flex items-center justify-between gap-3", props.className)}>
       <div>
-        <p className="text-sm font-medium text-accent">CleanSpace</p>
+        {/* The product title; on a desktop the side navigation carries it. */}
+        <Logo className="text-sm text-accent lg:hidden" markClassName="size-5" />
         <h1 className="text-2xl font-bold">Good morning, {props.name}</h1>
       </div>
       <div className="flex gap-2">

@@ -1,15 +1,27 @@
 import { Target, Trophy, Zap } from "lucide-react";
 import { Link } from "wouter";
 import type { GoalProgress, QuickWin } from "../../../../domain/goals";
+import { streakWeek } from "../../../../domain/streak";
 import { Card } from "../../../components/ui/card";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { paths } from "../../../config/paths";
+import { DAY_MARK_CLASS, DAY_MARK_LABEL } from "./day-marks";
 
 const WEEKDAYS = ["M", "T", "W", "T", "F", "S", "S"];
 const QUICK_WIN_SELECT = { "remove-duplicates": "duplicates", "remove-apps": "unused", "clean-email": "unread" } as const;
 
-/** Spec §2 "Today's Goal panel": goal, Quick Wins, and the Streak Progress grid. */
-export function GoalCard({ goal, quickWins, streak }: { goal: GoalProgress; quickWins: QuickWin[]; streak: number }) {
+interface GoalCardProps {
+  goal: GoalProgress;
+  quickWins: QuickWin[];
+  /** The streak history and the user's day: the grid marks days exactly as the streak card's dots do. */
+  history: string[];
+  today: string;
+}
+
+/** Spec §2 "Today's Goal panel": goal, Quick Wins, and the Streak Progress grid (this week, Monday first). */
+export function GoalCard({ goal, quickWins, history, today }: GoalCardProps) {
+  const week = streakWeek(history, today);
+  const done = week.filter((d) => d.state === "done").length;
   return (
     <Card aria-labelledby="goal-title" className="grid gap-4">
       <div>
@@ -27,7 +39,7 @@ export function GoalCard({ goal, quickWins, streak }: { goal: GoalProgress; quic
         </div>
         <ProgressBar className="mt-1" value={Math.min(goal.completed, goal.target)} max={goal.target} label="Today's goal progress" />
         {goal.achieved ? (
-          <p className="mt-2 flex items-center gap-2 font-semibold text-green-700 dark:text-green-400">
+          <p className="mt-2 flex items-center gap-2 font-semibold text-success">
             <Trophy className="size-4" aria-hidden /> Goal Achieved!
           </p>
         ) : null}
@@ -42,9 +54,9 @@ export function GoalCard({ goal, quickWins, streak }: { goal: GoalProgress; quic
               <li key={w.id}>
                 <Link
                   href={paths.organize(w.category, { select: QUICK_WIN_SELECT[w.id] })}
-                  className="flex items-center gap-3 rounded-xl border border-border p-3 hover:bg-muted"
+                  className="flex items-center gap-3 rounded-panel border border-border p-3 hover:bg-muted"
                 >
-                  <Zap className="size-4 text-amber-500" aria-hidden />
+                  <Zap className="size-4 text-warning" aria-hidden />
                   <span className="flex-1">
                     <span className="block text-sm font-medium">{w.title}</span>
                     <span className="block text-xs text-muted-foreground">
@@ -60,10 +72,16 @@ export function GoalCard({ goal, quickWins, streak }: { goal: GoalProgress; quic
       </div>
       <div>
         <h3 className="text-sm font-semibold">Streak Progress</h3>
-        <ol className="mt-2 grid grid-cols-7 gap-1 text-center text-xs" aria-label={`Streak progress: ${Math.min(streak, 7)} of 7 days`}>
-          {WEEKDAYS.map((d, i) => (
-            <li key={i} className={`rounded-md py-1.5 ${i < streak ? "bg-brand text-white" : "bg-muted text-muted-foreground"}`}>
-              {d}
+        <ol className="mt-2 grid grid-cols-7 gap-1 text-center text-xs" aria-label={`Streak progress: ${done} of 7 days`}>
+          {week.map((d, i) => (
+            <li
+              key={d.date}
+              className={`rounded-md py-1.5 ${DAY_MARK_CLASS[d.state]}`}
+              title={`${d.date}: ${DAY_MARK_LABEL[d.state]}`}
+              data-date={d.date}
+              data-state={d.state}
+            >
+              {WEEKDAYS[i]}
             </li>
           ))}
         </ol>

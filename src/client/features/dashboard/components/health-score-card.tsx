@@ -2,11 +2,11 @@ import type { ScoreFactor } from "../../../../domain/health-score";
 import { scoreBand } from "../../../../domain/health-score";
 
 const GRADIENT = {
-  green: "from-emerald-600 to-green-700",
-  yellow: "from-amber-600 to-yellow-700",
-  red: "from-rose-600 to-red-700",
+  green: "from-score-good to-score-good-end",
+  yellow: "from-score-fair to-score-fair-end",
+  red: "from-score-poor to-score-poor-end",
   // No score yet (before the first scan, or while it loads): nothing is wrong, so no alarm colour.
-  none: "from-slate-600 to-slate-700",
+  none: "from-score-none to-score-none-end",
 } as const;
 
 function encouragement(score: number): string {
@@ -38,7 +38,7 @@ export function HealthScoreCard({
     <section
       aria-labelledby="score-title"
       data-band={band}
-      className={`rounded-2xl bg-gradient-to-br p-5 text-white shadow ${GRADIENT[band]}`}
+      className={`rounded-card bg-gradient-to-br p-5 text-white shadow ${GRADIENT[band]}`}
     >
       <h2 id="score-title" className="text-sm font-medium uppercase tracking-wide opacity-90">
         {title}
@@ -58,7 +58,7 @@ export function HealthScoreCard({
             <span className="text-sm opacity-90">out of 100</span>
           </p>
           <p className="mt-1 text-sm">{subtitle ?? encouragement(score)}</p>
-          <details className="mt-3 rounded-xl bg-black/15 p-3 text-sm">
+          <details className="mt-3 rounded-panel bg-black/15 p-3 text-sm">
             <summary className="cursor-pointer font-medium">Why this score?</summary>
             {shown.length === 0 ? (
               <p className="mt-2">No clutter found in your last scan: nothing is taking points off.</p>

@@ -90,7 +90,7 @@ export function QuickActionsPanel({ summary }: { summary: ScanSummary | null }) 
       <ul className="grid gap-2">
         {actions.map((a) => (
           <li key={a.label}>
-            <Link href={a.href} className="flex items-center gap-3 rounded-2xl border border-border bg-card p-4 hover:border-brand/50">
+            <Link href={a.href} className="flex items-center gap-3 rounded-card border border-border bg-card p-4 hover:border-brand/50">
               <a.icon className="size-5 text-accent" aria-hidden />
               <span className="flex-1">
                 <span className="block font-medium">{a.label}</span>

@@ -23,7 +23,7 @@ export function QuickActions({ isPremium, onQuickScan, onAutoClean }: { isPremiu
       <div className="grid grid-cols-2 gap-3">
         <button
           type="button"
-          className="flex flex-col items-start gap-2 rounded-2xl border border-border bg-card p-4 text-left hover:border-brand/50"
+          className="flex flex-col items-start gap-2 rounded-card border border-border bg-card p-4 text-left hover:border-brand/50"
           onClick={() => {
             vibrate(QUICK_ACTION_MS);
             if (!isPremium) return premiumToast("fileScan");
@@ -36,7 +36,7 @@ export function QuickActions({ isPremium, onQuickScan, onAutoClean }: { isPremiu
         </button>
         <button
           type="button"
-          className="flex flex-col items-start gap-2 rounded-2xl border border-border bg-card p-4 text-left hover:border-brand/50"
+          className="flex flex-col items-start gap-2 rounded-card border border-border bg-card p-4 text-left hover:border-brand/50"
           onClick={() => {
             vibrate(QUICK_ACTION_MS);
             onAutoClean();

@@ -1,9 +1,7 @@
 import { Flame } from "lucide-react";
 import { lastSevenDays } from "../../../../domain/streak";
 import { Card } from "../../../components/ui/card";
-
-const DOT = { done: "bg-green-600", today: "bg-orange-500", missed: "bg-muted" } as const;
-const DOT_LABEL = { done: "cleaned up", today: "today", missed: "no cleanup" } as const;
+import { DAY_MARK_CLASS, DAY_MARK_LABEL } from "./day-marks";
 
 /** Spec §2 "Declutter Streak card": current streak and the last 7 days as dots. */
 export function StreakCard({ current, history, today }: { current: number; history: string[]; today: string }) {
@@ -11,7 +9,7 @@ export function StreakCard({ current, history, today }: { current: number; histo
   return (
     <Card aria-labelledby="streak-title">
       <h2 id="streak-title" className="flex items-center gap-2 text-lg font-semibold">
-        <Flame className="size-5 text-orange-500" aria-hidden /> Declutter Streak
+        <Flame className="size-5 text-streak-today" aria-hidden /> Declutter Streak
       </h2>
       <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="streak-days">
         {current} {current === 1 ? "day" : "days"}
@@ -20,9 +18,10 @@ export function StreakCard({ current, history, today }: { current: number; histo
         {days.map((d) => (
           <li
             key={d.date}
-            className={`size-6 rounded-full ${DOT[d.state]}`}
+            className={`size-6 rounded-full ${DAY_MARK_CLASS[d.state]}`}
             title={d.date}
-            aria-label={`${d.date}: ${DOT_LABEL[d.state]}`}
+            aria-label={`${d.date}: ${DAY_MARK_LABEL[d.state]}`}
+            data-date={d.date}
             data-state={d.state}
           />
         ))}

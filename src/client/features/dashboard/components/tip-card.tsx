@@ -11,7 +11,7 @@ export function TipCard() {
   return (
     <Card role="region" aria-labelledby="tip-title" aria-busy={tip.isLoading && !offline}>
       <h2 id="tip-title" className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-        <Lightbulb className="size-4 text-amber-500" aria-hidden /> Tip of the day
+        <Lightbulb className="size-4 text-warning" aria-hidden /> Tip of the day
       </h2>
       {tip.data ? (
         <>

@@ -23,7 +23,7 @@ interface Props {
 export function NextStepsCard({ summary, isPremium, onScan }: Props) {
   if (!summary) {
     return (
-      <section aria-labelledby="next-title" className="grid gap-3 rounded-2xl border border-border bg-card p-5 shadow-sm">
+      <section aria-labelledby="next-title" className="grid gap-3 rounded-card border border-border bg-card p-5 shadow-sm">
         <h2 id="next-title" className="text-lg font-semibold">
           Start with a scan
         </h2>
@@ -43,7 +43,7 @@ export function NextStepsCard({ summary, isPremium, onScan }: Props) {
         {steps.length > 0 ? "Your next step" : "All clear"}
       </h2>
       {steps.length === 0 ? (
-        <p className="rounded-2xl border border-border bg-card p-5 text-sm text-muted-foreground shadow-sm">
+        <p className="rounded-card border border-border bg-card p-5 text-sm text-muted-foreground shadow-sm">
           Your last scan found no copies, large or old files. Scan another folder any time.
         </p>
       ) : (
@@ -66,7 +66,7 @@ function StepCard({ step, primary, isPremium }: { step: NextStep; primary: boole
   return (
     <article
       aria-label={title}
-      className="flex h-full flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm"
+      className="flex h-full flex-col gap-3 rounded-card border border-border bg-card p-4 shadow-sm"
       data-testid="next-step"
     >
       <div className="grid gap-0.5">

@@ -91,7 +91,7 @@ export function ScanPanel({ userId, isPremium = false, onComplete, initialFolder
           {(["files", "photos", "apps", "email"] as const).map((key) => (
             <li
               key={key}
-              className={`rounded-full px-3 py-1 text-xs font-medium ${permissions[key] ? "bg-green-600/15 text-green-700 dark:text-green-300" : "bg-muted text-muted-foreground"}`}
+              className={`rounded-full px-3 py-1 text-xs font-medium ${permissions[key] ? "bg-success/15 text-success" : "bg-muted text-muted-foreground"}`}
             >
               {key[0]!.toUpperCase() + key.slice(1)}: {permissions[key] ? "available" : "not available"}
             </li>
@@ -101,7 +101,7 @@ export function ScanPanel({ userId, isPremium = false, onComplete, initialFolder
           Request Permissions
         </Button>
         {permissionError ? (
-          <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">
+          <p role="alert" className="mt-2 text-sm text-danger">
             {permissionError}
           </p>
         ) : null}
@@ -136,7 +136,7 @@ export function ScanPanel({ userId, isPremium = false, onComplete, initialFolder
             type="file"
             multiple
             disabled={busy}
-            className="text-sm file:mr-3 file:rounded-lg file:border file:border-border file:bg-muted file:px-3 file:py-2 file:text-foreground"
+            className="text-sm file:mr-3 file:rounded-control file:border file:border-border file:bg-muted file:px-3 file:py-2 file:text-foreground"
             onChange={(e) => {
               const files = Array.from(e.target.files ?? []);
               e.target.value = "";
@@ -162,7 +162,7 @@ export function ScanPanel({ userId, isPremium = false, onComplete, initialFolder
       ) : null}
 
       {scan.error ? (
-        <div role="alert" className="flex items-start gap-2 rounded-xl border border-red-600/40 bg-red-600/10 p-4 text-sm">
+        <div role="alert" className="flex items-start gap-2 rounded-panel border border-danger/40 bg-danger/10 p-4 text-sm">
           <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
           {scan.error}
         </div>

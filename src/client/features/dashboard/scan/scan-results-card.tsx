@@ -15,7 +15,7 @@ export function ScanResultsCard({ summary }: { summary: ScanSummary }) {
       <CardTitle id="scan-results-title">Scan results</CardTitle>
       <dl className="mt-3 grid grid-cols-2 gap-3">
         {figures.map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-muted p-3">
+          <div key={label} className="rounded-panel bg-muted p-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums" data-testid={`result-${label.toLowerCase().replaceAll(" ", "-")}`}>
               {formatCount(value)}

@@ -77,7 +77,7 @@ export function GuidedTour() {
         aria-labelledby="tour-title"
         tabIndex={-1}
         onKeyDown={(e) => e.key === "Escape" && finish()}
-        className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-6 text-center shadow-xl outline-none"
+        className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-card border border-border bg-card p-6 text-center shadow-xl outline-none"
       >
         <button type="button" aria-label="Close tour" onClick={finish} className="absolute right-3 top-3 rounded-md p-1 hover:bg-muted">
           <X className="size-4" aria-hidden />

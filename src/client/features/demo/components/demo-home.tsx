@@ -13,7 +13,7 @@ export function DemoHome({ onOpenCategory }: { onOpenCategory(category: DemoCate
         <p className="text-sm text-muted-foreground">Here is how your digital space looks today.</p>
       </div>
 
-      <section aria-labelledby="demo-health" className="rounded-2xl bg-emerald-700 p-5 text-white">
+      <section aria-labelledby="demo-health" className="rounded-card bg-score-good-end p-5 text-white">
         <h3 id="demo-health" className="text-sm font-medium">
           Digital Health Score
         </h3>
@@ -22,7 +22,7 @@ export function DemoHome({ onOpenCategory }: { onOpenCategory(category: DemoCate
           <span className="text-lg">/100</span>
         </p>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-          <span className="rounded-full bg-emerald-900 px-2 py-0.5 font-semibold">{DEMO_HEALTH.rating}</span>
+          <span className="rounded-full bg-black/25 px-2 py-0.5 font-semibold">{DEMO_HEALTH.rating}</span>
           <span className="inline-flex items-center gap-1">
             <TrendingUp className="size-4" aria-hidden />+{DEMO_HEALTH.weeklyChange} this week
           </span>
@@ -41,7 +41,7 @@ export function DemoHome({ onOpenCategory }: { onOpenCategory(category: DemoCate
                 <button
                   type="button"
                   onClick={() => onOpenCategory(c.id)}
-                  className="flex h-full w-full flex-col items-start gap-1 rounded-2xl border border-border bg-card p-3 text-left hover:bg-muted"
+                  className="flex h-full w-full flex-col items-start gap-1 rounded-card border border-border bg-card p-3 text-left hover:bg-muted"
                 >
                   <span className="flex w-full items-center justify-between">
                     <Icon className="size-5 text-accent" aria-hidden />
@@ -49,7 +49,7 @@ export function DemoHome({ onOpenCategory }: { onOpenCategory(category: DemoCate
                   </span>
                   <span className="font-semibold">{c.title}</span>
                   <span className="text-xs text-muted-foreground">{formatCount(c.count)} items</span>
-                  <span className="text-xs font-medium text-orange-700 dark:text-orange-300">{c.alert}</span>
+                  <span className="text-xs font-medium text-caution">{c.alert}</span>
                   <span className="text-xs text-muted-foreground">{c.storage} used</span>
                 </button>
               </li>
@@ -58,19 +58,19 @@ export function DemoHome({ onOpenCategory }: { onOpenCategory(category: DemoCate
         </ul>
       </section>
 
-      <section aria-labelledby="demo-streak" className="rounded-2xl border border-border bg-card p-4">
+      <section aria-labelledby="demo-streak" className="rounded-card border border-border bg-card p-4">
         <h3 id="demo-streak" className="flex items-center gap-2 font-semibold">
-          <Flame className="size-5 text-orange-600 dark:text-orange-400" aria-hidden />
+          <Flame className="size-5 text-caution" aria-hidden />
           Declutter Streak
         </h3>
         <dl className="mt-3 grid grid-cols-2 gap-3 text-center">
-          <div className="rounded-xl bg-muted p-3">
+          <div className="rounded-panel bg-muted p-3">
             <dt className="text-xs text-muted-foreground">Current streak</dt>
             <dd data-testid="demo-streak-current" className="text-2xl font-bold">
               {DEMO_STREAK.current} <span className="text-sm font-normal">days</span>
             </dd>
           </div>
-          <div className="rounded-xl bg-muted p-3">
+          <div className="rounded-panel bg-muted p-3">
             <dt className="text-xs text-muted-foreground">Best streak</dt>
             <dd data-testid="demo-streak-best" className="text-2xl font-bold">
               {DEMO_STREAK.best} <span className="text-sm font-normal">days</span>

@@ -9,13 +9,13 @@ export function DemoInsights() {
     <div className="grid gap-4">
       <h2 className="text-xl font-semibold">Insights</h2>
       <dl className="grid grid-cols-2 gap-3">
-        <div className="rounded-2xl border border-border bg-card p-4">
+        <div className="rounded-card border border-border bg-card p-4">
           <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <HardDrive className="size-4" aria-hidden /> Storage saved
           </dt>
           <dd className="mt-1 text-2xl font-bold">{DEMO_INSIGHTS.storageSaved}</dd>
         </div>
-        <div className="rounded-2xl border border-border bg-card p-4">
+        <div className="rounded-card border border-border bg-card p-4">
           <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <Sparkles className="size-4" aria-hidden /> Items organized
           </dt>
@@ -23,7 +23,7 @@ export function DemoInsights() {
         </div>
       </dl>
 
-      <section aria-labelledby="demo-weekly" className="rounded-2xl border border-border bg-card p-4">
+      <section aria-labelledby="demo-weekly" className="rounded-card border border-border bg-card p-4">
         <h3 id="demo-weekly" className="font-semibold">
           This week
         </h3>
@@ -38,7 +38,7 @@ export function DemoInsights() {
         </ul>
       </section>
 
-      <section aria-labelledby="demo-quick-stats" className="rounded-2xl border border-border bg-card p-4">
+      <section aria-labelledby="demo-quick-stats" className="rounded-card border border-border bg-card p-4">
         <h3 id="demo-quick-stats" className="font-semibold">
           Quick Stats
         </h3>

@@ -25,7 +25,7 @@ export function DemoOrganize({ category, onCategoryChange }: { category: DemoCat
               <h3 className="sr-only">{c.title}</h3>
               <ul aria-label={`${c.title} items`} className="grid gap-2">
                 {items.map((item) => (
-                  <li key={item.id} className="flex items-center gap-3 rounded-xl border border-border bg-card p-3">
+                  <li key={item.id} className="flex items-center gap-3 rounded-panel border border-border bg-card p-3">
                     <Icon className="size-5 shrink-0 text-accent" aria-hidden />
                     <div className="min-w-0 flex-1">
                       <p className="truncate text-sm font-medium">{item.name}</p>
@@ -34,17 +34,15 @@ export function DemoOrganize({ category, onCategoryChange }: { category: DemoCat
                       </p>
                     </div>
                     {item.flag ? (
-                      <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-medium text-orange-800 dark:bg-orange-950 dark:text-orange-200">
-                        {item.flag}
-                      </span>
+                      <span className="rounded-full bg-caution/15 px-2 py-0.5 text-xs font-medium text-caution">{item.flag}</span>
                     ) : null}
-                    <button type="button" disabled aria-label={`Delete ${item.name}`} className="rounded-lg p-2 opacity-50">
+                    <button type="button" disabled aria-label={`Delete ${item.name}`} className="rounded-control p-2 opacity-50">
                       <Trash2 className="size-4" aria-hidden />
                     </button>
                   </li>
                 ))}
               </ul>
-              <button type="button" disabled className="h-11 rounded-lg bg-brand font-semibold text-white opacity-50">
+              <button type="button" disabled className="h-11 rounded-control bg-brand font-semibold text-white opacity-50">
                 {action}
               </button>
               <p className="text-center text-xs text-muted-foreground">Actions are disabled in the demo.</p>

@@ -8,7 +8,7 @@ export function DemoSettings() {
   return (
     <div className="grid gap-4">
       <h2 className="text-xl font-semibold">Settings</h2>
-      <section aria-labelledby="demo-account" className="flex items-center gap-3 rounded-2xl border border-border bg-card p-4">
+      <section aria-labelledby="demo-account" className="flex items-center gap-3 rounded-card border border-border bg-card p-4">
         <span className="grid size-12 place-items-center rounded-full bg-brand/15 text-accent">
           <UserRound className="size-6" aria-hidden />
         </span>
@@ -21,7 +21,7 @@ export function DemoSettings() {
         </div>
       </section>
 
-      <section aria-labelledby="demo-preferences" className="rounded-2xl border border-border bg-card p-4">
+      <section aria-labelledby="demo-preferences" className="rounded-card border border-border bg-card p-4">
         <h3 id="demo-preferences" className="font-semibold">
           Preferences
         </h3>
@@ -44,15 +44,23 @@ export function DemoSettings() {
         </ul>
       </section>
 
-      <section aria-labelledby="demo-support" className="rounded-2xl border border-border bg-card p-4">
+      <section aria-labelledby="demo-support" className="rounded-card border border-border bg-card p-4">
         <h3 id="demo-support" className="font-semibold">
           Help &amp; Support
         </h3>
         <div className="mt-2 grid gap-2">
-          <button type="button" disabled className="flex h-10 items-center gap-2 rounded-lg border border-border px-3 text-sm opacity-60">
+          <button
+            type="button"
+            disabled
+            className="flex h-10 items-center gap-2 rounded-control border border-border px-3 text-sm opacity-60"
+          >
             <Mail className="size-4" aria-hidden /> Contact Support
           </button>
-          <button type="button" disabled className="flex h-10 items-center gap-2 rounded-lg border border-border px-3 text-sm opacity-60">
+          <button
+            type="button"
+            disabled
+            className="flex h-10 items-center gap-2 rounded-control border border-border px-3 text-sm opacity-60"
+          >
             <HelpCircle className="size-4" aria-hidden /> Help Center
           </button>
         </div>
@@ -60,7 +68,7 @@ export function DemoSettings() {
 
       <Link
         href={paths.showcase}
-        className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand font-semibold text-white hover:bg-brand-strong"
+        className="inline-flex h-11 items-center justify-center gap-2 rounded-control bg-brand font-semibold text-white hover:bg-brand-strong"
       >
         <ArrowLeft className="size-4" aria-hidden />
         Back to Showcase

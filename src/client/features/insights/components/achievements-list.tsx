@@ -18,10 +18,10 @@ const ICONS: Record<Achievement["icon"], LucideIcon> = {
   smartphone: Smartphone,
 };
 export const TIER_TONE: Record<Achievement["type"], string> = {
-  bronze: "bg-amber-700/15 text-amber-800 dark:text-amber-300",
-  silver: "bg-slate-400/25 text-slate-700 dark:text-slate-200",
-  gold: "bg-yellow-400/25 text-yellow-800 dark:text-yellow-200",
-  platinum: "bg-cyan-400/20 text-cyan-800 dark:text-cyan-200",
+  bronze: "bg-tier-bronze/15 text-tier-bronze",
+  silver: "bg-tier-silver/15 text-tier-silver",
+  gold: "bg-tier-gold/15 text-tier-gold",
+  platinum: "bg-tier-platinum/15 text-tier-platinum",
 };
 
 export function AchievementsList({ achievements }: { achievements: Achievement[] }) {
@@ -44,12 +44,12 @@ export function AchievementsList({ achievements }: { achievements: Achievement[]
             <li
               key={a.id}
               aria-label={a.title}
-              className={cn("grid gap-2 rounded-2xl border border-border bg-card p-4", locked && "opacity-90")}
+              className={cn("grid gap-2 rounded-card border border-border bg-card p-4", locked && "opacity-90")}
             >
               <div className="flex items-start gap-3">
                 <span
                   className={cn(
-                    "flex size-10 shrink-0 items-center justify-center rounded-xl",
+                    "flex size-10 shrink-0 items-center justify-center rounded-panel",
                     locked ? "bg-muted text-muted-foreground" : TIER_TONE[a.type],
                   )}
                 >

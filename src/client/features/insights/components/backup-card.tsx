@@ -86,7 +86,11 @@ export function BackupCard({ userId, data }: { userId: number; data: Insights })
           </Button>
         </div>
         {restore.step === "confirm" || restore.step === "restoring" ? (
-          <div className="grid gap-2 rounded-xl border border-border bg-muted/50 p-3" role="group" aria-labelledby="restore-confirm-title">
+          <div
+            className="grid gap-2 rounded-panel border border-border bg-muted/50 p-3"
+            role="group"
+            aria-labelledby="restore-confirm-title"
+          >
             <p id="restore-confirm-title" className="font-medium">
               Restore {restore.fileName}?
             </p>
@@ -106,7 +110,7 @@ export function BackupCard({ userId, data }: { userId: number; data: Insights })
           </div>
         ) : null}
         {restore.step === "error" ? (
-          <p role="alert" className="rounded-lg border border-red-600/40 bg-red-600/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">
+          <p role="alert" className="rounded-control border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
             {restore.message}
           </p>
         ) : null}

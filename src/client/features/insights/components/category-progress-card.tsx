@@ -7,8 +7,8 @@ import { formatCount } from "../../../../domain/format";
 
 const NAMES = { photos: "Photos", files: "Files", apps: "Apps", email: "Email" } as const;
 const TREND = {
-  up: { icon: TrendingUp, text: "Improving", tone: "text-green-700 dark:text-green-300" },
-  down: { icon: TrendingDown, text: "Getting worse", tone: "text-red-700 dark:text-red-300" },
+  up: { icon: TrendingUp, text: "Improving", tone: "text-success" },
+  down: { icon: TrendingDown, text: "Getting worse", tone: "text-danger" },
   stable: { icon: Minus, text: "No change", tone: "text-muted-foreground" },
 } as const;
 
@@ -21,7 +21,7 @@ export function CategoryProgressCard({ categories }: { categories: Insights["cat
           const t = TREND[c.trend];
           const Icon = t.icon;
           return (
-            <li key={c.category} className="flex items-center justify-between gap-3 rounded-xl bg-muted/60 px-3 py-2">
+            <li key={c.category} className="flex items-center justify-between gap-3 rounded-panel bg-muted/60 px-3 py-2">
               <div className="grid">
                 <span className="font-medium">{NAMES[c.category]}</span>
                 <span className="text-xs text-muted-foreground">

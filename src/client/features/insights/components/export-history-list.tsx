@@ -6,9 +6,9 @@ import { useExportHistory } from "../api/get-export-history";
 import { formatDateTime } from "../format";
 
 const STATUS_TONE = {
-  completed: "bg-green-600/15 text-green-800 dark:text-green-200",
-  failed: "bg-red-600/15 text-red-800 dark:text-red-200",
-  processing: "bg-amber-500/20 text-amber-900 dark:text-amber-200",
+  completed: "bg-success/15 text-success",
+  failed: "bg-danger/15 text-danger",
+  processing: "bg-warning/15 text-warning",
 } as const;
 
 const typeName = (type: string) => EXPORT_OPTIONS.find((o) => o.id === type)?.name ?? type;
@@ -23,7 +23,7 @@ export function ExportHistoryList({ userId }: { userId: number }) {
     );
   if (history.isError) {
     return (
-      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+      <p role="alert" className="text-sm text-danger">
         The export history could not be loaded.{" "}
         <button type="button" className="font-medium underline" onClick={() => void history.refetch()}>
           Try again
@@ -36,7 +36,7 @@ export function ExportHistoryList({ userId }: { userId: number }) {
   return (
     <ul className="grid gap-2" aria-label="Export history">
       {history.data.map((h) => (
-        <li key={h.id} className="flex items-center justify-between gap-3 rounded-xl border border-border bg-card px-3 py-2">
+        <li key={h.id} className="flex items-center justify-between gap-3 rounded-panel border border-border bg-card px-3 py-2">
           <div className="grid min-w-0">
             <span className="truncate font-medium">{h.name}</span>
             <span className="text-xs text-muted-foreground">

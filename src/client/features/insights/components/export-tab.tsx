@@ -47,7 +47,7 @@ export function ExportTab({ data, userId, userName }: { data: Insights; userId: 
       <SubTabs
         label="Export views"
         tabs={[
-          { value: "export", label: "Export", content: <div className="grid gap-3">{exportOptions.map(card)}</div> },
+          { value: "export", label: "Export", content: <div className="grid gap-3 lg:grid-cols-2">{exportOptions.map(card)}</div> },
           {
             value: "backup",
             label: "Backup",

@@ -18,7 +18,8 @@ export function OverviewTab({ data }: { data: Insights }) {
   const t = data.totals;
   const freed = t.bytesFreed + t.estimatedBytesFreed;
   return (
-    <div className="grid gap-4">
+    // Two columns on a desktop: the week and its figures first, then history and achievements.
+    <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
       <WeeklyProgressCard weekly={data.weekly} />
       <dl className="grid grid-cols-2 gap-3">
         <StatTile
@@ -55,16 +56,16 @@ export function OverviewTab({ data }: { data: Insights }) {
         />
       </dl>
       <CategoryProgressCard categories={data.categories} />
-      <section aria-labelledby="streak-stats-title" className="grid gap-2 rounded-2xl border border-border bg-card p-5 shadow-sm">
+      <section aria-labelledby="streak-stats-title" className="grid gap-2 rounded-card border border-border bg-card p-5 shadow-sm">
         <h2 id="streak-stats-title" className="flex items-center gap-2 text-lg font-semibold">
           <Flame className="size-5 text-accent" aria-hidden /> Streak Stats
         </h2>
         <dl className="grid grid-cols-2 gap-3 text-center">
-          <div className="rounded-xl bg-muted/60 p-3">
+          <div className="rounded-panel bg-muted/60 p-3">
             <dt className="text-sm text-muted-foreground">Current streak</dt>
             <dd className="text-xl font-bold tabular-nums">{days(data.streak.current)}</dd>
           </div>
-          <div className="rounded-xl bg-muted/60 p-3">
+          <div className="rounded-panel bg-muted/60 p-3">
             <dt className="text-sm text-muted-foreground">Longest streak</dt>
             <dd className="text-xl font-bold tabular-nums">{days(data.streak.longest)}</dd>
           </div>

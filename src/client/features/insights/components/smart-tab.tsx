@@ -41,7 +41,7 @@ export function SmartTab({ data, userId }: { data: Insights; userId: number }) {
       <h2 id="smart-title" className="text-lg font-semibold">
         Smart Suggestions
       </h2>
-      <ul className="grid gap-3">
+      <ul className="grid gap-3 lg:grid-cols-2">
         {data.suggestions.map((s) => (
           <li key={s.id}>
             <SuggestionCard

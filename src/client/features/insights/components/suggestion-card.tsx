@@ -10,9 +10,9 @@ import { formatMinutes, percent } from "../format";
 type Suggestion = Insights["suggestions"][number];
 
 const PRIORITY_TONE: Record<Suggestion["priority"], { badge: string; edge: string }> = {
-  high: { badge: "bg-red-600/15 text-red-800 dark:text-red-200", edge: "border-l-red-600" },
-  medium: { badge: "bg-orange-500/15 text-orange-800 dark:text-orange-200", edge: "border-l-orange-500" },
-  low: { badge: "bg-blue-600/15 text-blue-800 dark:text-blue-200", edge: "border-l-blue-600" },
+  high: { badge: "bg-danger/15 text-danger", edge: "border-l-danger" },
+  medium: { badge: "bg-caution/15 text-caution", edge: "border-l-caution" },
+  low: { badge: "bg-info/15 text-info", edge: "border-l-info" },
 };
 
 export function SuggestionCard({
@@ -41,7 +41,7 @@ export function SuggestionCard({
       </div>
       <p className="text-sm text-muted-foreground">{s.description}</p>
       <dl className="grid grid-cols-3 gap-2 text-sm">
-        <div className="rounded-lg bg-muted/60 p-2">
+        <div className="rounded-control bg-muted/60 p-2">
           <dt className="flex items-center gap-1 text-xs text-muted-foreground">
             <HardDrive className="size-3.5" aria-hidden /> Storage freed
           </dt>
@@ -51,13 +51,13 @@ export function SuggestionCard({
             <span className="sr-only">{s.impact.storageBasis === "estimate" ? " (estimate)" : " (measured by your scan)"}</span>
           </dd>
         </div>
-        <div className="rounded-lg bg-muted/60 p-2">
+        <div className="rounded-control bg-muted/60 p-2">
           <dt className="flex items-center gap-1 text-xs text-muted-foreground">
             <Clock className="size-3.5" aria-hidden /> Time needed
           </dt>
           <dd className="font-semibold tabular-nums">{formatMinutes(s.impact.timeToComplete)}</dd>
         </div>
-        <div className="rounded-lg bg-muted/60 p-2">
+        <div className="rounded-control bg-muted/60 p-2">
           <dt className="flex items-center gap-1 text-xs text-muted-foreground">
             <Layers className="size-3.5" aria-hidden /> Items affected
           </dt>

@@ -14,9 +14,9 @@ type Wellness = NonNullable<Insights["wellness"]>;
 type Metric = Wellness["metrics"][number];
 
 export const STATUS = {
-  good: { label: "Good", tone: "bg-green-600/15 text-green-800 dark:text-green-200" },
-  warning: { label: "Warning", tone: "bg-amber-500/20 text-amber-900 dark:text-amber-200" },
-  critical: { label: "Critical", tone: "bg-red-600/15 text-red-800 dark:text-red-200" },
+  good: { label: "Good", tone: "bg-success/15 text-success" },
+  warning: { label: "Warning", tone: "bg-warning/15 text-warning" },
+  critical: { label: "Critical", tone: "bg-danger/15 text-danger" },
 } as const;
 
 const TREND = {
@@ -43,7 +43,7 @@ function Overview({ w }: { w: Wellness }) {
       </Card>
       <ul className="grid gap-2">
         {w.metrics.map((m) => (
-          <li key={m.id} className="flex items-center justify-between gap-2 rounded-xl bg-muted/60 px-3 py-2 text-sm">
+          <li key={m.id} className="flex items-center justify-between gap-2 rounded-panel bg-muted/60 px-3 py-2 text-sm">
             <span>{m.name}</span>
             <span className="flex items-center gap-2 tabular-nums">
               {m.value}

@@ -24,7 +24,7 @@ export function LegalDocument({
         <div className="mx-auto max-w-3xl px-4 py-3">
           <Link
             href={paths.root}
-            className="inline-flex items-center gap-2 rounded-lg py-2 text-sm font-medium underline underline-offset-4"
+            className="inline-flex items-center gap-2 rounded-control py-2 text-sm font-medium underline underline-offset-4"
           >
             <ArrowLeft className="size-4" aria-hidden />
             Back to Website

@@ -26,7 +26,7 @@ export function DownloadSection({ title, stores, headingId }: { title: string; s
         <div className="mt-6 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <Link
             href={paths.demo}
-            className="inline-flex h-12 items-center justify-center rounded-lg bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
+            className="inline-flex h-12 items-center justify-center rounded-control bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
           >
             View Demo
           </Link>
@@ -37,7 +37,7 @@ export function DownloadSection({ title, stores, headingId }: { title: string; s
                 key={s.label}
                 type="button"
                 disabled
-                className="inline-flex h-12 items-center justify-center gap-2 rounded-lg border border-border px-5 font-medium opacity-60"
+                className="inline-flex h-12 items-center justify-center gap-2 rounded-control border border-border px-5 font-medium opacity-60"
               >
                 <Icon className="size-5" aria-hidden />
                 {s.label}

@@ -37,7 +37,7 @@ export function EmailSignupCard({ id }: { id?: string }) {
   if (signup.isSuccess) return <SignupSuccess id={id} />;
 
   return (
-    <section id={id} aria-labelledby={headingId} className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
+    <section id={id} aria-labelledby={headingId} className="rounded-card border border-border bg-card p-5 shadow-sm sm:p-6">
       <div className="flex items-center gap-3">
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand/15 text-accent">
           <Mail className="size-5" aria-hidden />
@@ -76,7 +76,7 @@ export function EmailSignupCard({ id }: { id?: string }) {
         </Button>
       </form>
       {signup.isError ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-600/40 bg-red-600/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="mt-3 rounded-control border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
           {signupErrorMessage(signup.error)}
         </p>
       ) : null}
@@ -93,9 +93,9 @@ function SignupSuccess({ id }: { id?: string | undefined }) {
     <section
       id={id}
       aria-labelledby="signup-success-title"
-      className="rounded-2xl border border-emerald-600/40 bg-card p-6 text-center shadow-sm"
+      className="rounded-card border border-success/40 bg-card p-6 text-center shadow-sm"
     >
-      <CheckCircle2 className="mx-auto size-10 text-emerald-600 dark:text-emerald-400" aria-hidden />
+      <CheckCircle2 className="mx-auto size-10 text-success" aria-hidden />
       <h2 id="signup-success-title" ref={headingRef} tabIndex={-1} className="mt-3 text-xl font-semibold outline-none">
         You&apos;re All Set!
       </h2>

@@ -45,8 +45,8 @@ function FeatureGrid({
       <p className="mx-auto mt-2 max-w-xl text-center text-muted-foreground">{intro}</p>
       <ul className={`mt-8 grid gap-4 sm:grid-cols-2 ${columns}`}>
         {items.map(({ title: t, text, icon: Icon }) => (
-          <li key={t} className="rounded-2xl border border-border bg-card p-5 shadow-sm">
-            <span className="grid size-10 place-items-center rounded-xl bg-brand/15 text-accent">
+          <li key={t} className="rounded-card border border-border bg-card p-5 shadow-sm">
+            <span className="grid size-10 place-items-center rounded-panel bg-brand/15 text-accent">
               <Icon className="size-5" aria-hidden />
             </span>
             <h3 className="mt-3 font-semibold">{t}</h3>

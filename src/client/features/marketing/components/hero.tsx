@@ -7,7 +7,7 @@ export function Hero({ secondary }: { secondary: { href: string; label: string }
   return (
     <section aria-labelledby="hero-title" className="mx-auto max-w-5xl px-4 pb-8 pt-12 text-center sm:pt-20">
       <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground">
-        <ShieldCheck className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
+        <ShieldCheck className="size-4 text-success" aria-hidden />
         Your files never leave your device
       </p>
       <h1 id="hero-title" className="mx-auto mt-5 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
@@ -20,13 +20,13 @@ export function Hero({ secondary }: { secondary: { href: string; label: string }
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link
           href={paths.register}
-          className="inline-flex h-12 items-center justify-center rounded-lg bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
+          className="inline-flex h-12 items-center justify-center rounded-control bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
         >
           Create Account
         </Link>
         <a
           href={secondary.href}
-          className="inline-flex h-12 items-center justify-center rounded-lg border border-border bg-card px-6 font-semibold hover:bg-muted"
+          className="inline-flex h-12 items-center justify-center rounded-control border border-border bg-card px-6 font-semibold hover:bg-muted"
         >
           {secondary.label}
         </a>

@@ -39,7 +39,7 @@ function PlanCard({ plan, action }: { plan: Plan; action: PlanAction }) {
     <article
       aria-label={plan.name}
       className={cn(
-        "relative flex h-full flex-col rounded-2xl border bg-card p-5 shadow-sm",
+        "relative flex h-full flex-col rounded-card border bg-card p-5 shadow-sm",
         plan.mostPopular ? "border-brand ring-2 ring-brand" : "border-border",
       )}
     >
@@ -66,7 +66,7 @@ function PlanCard({ plan, action }: { plan: Plan; action: PlanAction }) {
       <ul className="mt-4 grid flex-1 gap-2 text-sm">
         {plan.features.map((f) => (
           <li key={f} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
+            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
             {f}
           </li>
         ))}
@@ -76,7 +76,7 @@ function PlanCard({ plan, action }: { plan: Plan; action: PlanAction }) {
   );
 }
 
-const BUTTON = "mt-5 inline-flex h-11 w-full items-center justify-center rounded-lg text-sm font-semibold";
+const BUTTON = "mt-5 inline-flex h-11 w-full items-center justify-center rounded-control text-sm font-semibold";
 
 function PlanButton({ plan, action }: { plan: Plan; action: PlanAction }) {
   const style = plan.mostPopular ? "bg-brand text-white" : "border border-border bg-muted text-foreground";

@@ -1,6 +1,6 @@
-import { Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { PRODUCT_NAME } from "../../../../domain/brand";
+import { Logo } from "../../../components/ui/logo";
 import { paths } from "../../../config/paths";
 
 /**
@@ -12,22 +12,19 @@ export function SiteHeader() {
   return (
     <header className="border-b border-border bg-card/80">
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-        <Link href={paths.root} className="flex items-center gap-2 text-lg font-bold">
-          <span className="grid size-8 place-items-center rounded-lg bg-brand text-white">
-            <Sparkles className="size-4" aria-hidden />
-          </span>
-          {PRODUCT_NAME}
+        <Link href={paths.root} className="rounded-control text-lg">
+          <Logo markClassName="size-8" />
         </Link>
         <nav aria-label="Account" className="member-only flex items-center gap-2">
-          <Link href={paths.home} className="rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-white hover:bg-brand-strong">
+          <Link href={paths.home} className="rounded-control bg-brand px-3 py-2 text-sm font-semibold text-white hover:bg-brand-strong">
             Open {PRODUCT_NAME}
           </Link>
         </nav>
         <nav aria-label="Account" className="visitor-only flex items-center gap-2">
-          <Link href={paths.login} className="rounded-lg px-3 py-2 text-sm font-medium underline-offset-4 hover:underline">
+          <Link href={paths.login} className="rounded-control px-3 py-2 text-sm font-medium underline-offset-4 hover:underline">
             Sign In
           </Link>
-          <Link href={paths.register} className="rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-white hover:bg-brand-strong">
+          <Link href={paths.register} className="rounded-control bg-brand px-3 py-2 text-sm font-semibold text-white hover:bg-brand-strong">
             Get Started
           </Link>
         </nav>

@@ -51,7 +51,7 @@ export function AccountCard({ userId, onSignOut, signingOut }: { userId: number;
           </Dialog.Trigger>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-            <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-6 shadow-xl">
+            <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-card border border-border bg-card p-6 shadow-xl">
               <Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
               <Dialog.Description className="mt-2 text-sm text-muted-foreground">
                 Any paid subscription or trial is cancelled with our card payment provider first, so you are not charged again. Then your

@@ -79,7 +79,7 @@ export function ChangeEmail({ user }: { user: PublicUser }) {
               We&apos;ll send a confirmation link to the new address and let {user.email} know.
             </p>
             {errors.form ? (
-              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              <p role="alert" className="text-sm text-danger">
                 {errors.form}
               </p>
             ) : null}

@@ -143,7 +143,7 @@ export function KeepRulesCard() {
             id={kindId}
             value={kind}
             onChange={(e) => setKind(e.target.value as KeepRuleKind)}
-            className="h-11 w-full min-w-0 rounded-lg border border-border bg-background px-3 text-base focus-visible:ring-2 focus-visible:ring-brand"
+            className="h-11 w-full min-w-0 rounded-control border border-border bg-background px-3 text-base focus-visible:ring-2 focus-visible:ring-brand"
           >
             {KEEP_RULE_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -161,7 +161,7 @@ export function KeepRulesCard() {
           Add rule
         </Button>
         {!needsFolder && ruleError ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400 sm:col-span-3">
+          <p role="alert" className="text-sm text-danger sm:col-span-3">
             {ruleError}
           </p>
         ) : null}

@@ -13,7 +13,7 @@ function outcomeText(outcome: SentRequest["outcome"]): string {
 function SentEntry({ entry }: { entry: SentRequest }) {
   const time = new Date(entry.time);
   return (
-    <li className="grid gap-1.5 rounded-xl border border-border p-3" data-testid="sent-entry">
+    <li className="grid gap-1.5 rounded-panel border border-border p-3" data-testid="sent-entry">
       <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
         <span className="font-mono font-semibold">{entry.method}</span>
         <span className="break-all font-mono">{entry.path}</span>
@@ -25,13 +25,16 @@ function SentEntry({ entry }: { entry: SentRequest }) {
       {entry.body === null ? (
         <p className="text-xs text-muted-foreground">No data in the body.</p>
       ) : (
-        <pre
-          tabIndex={0}
-          aria-label={`Data sent by ${entry.method} ${entry.path}`}
-          className="max-h-60 overflow-auto rounded-lg bg-muted p-2 font-mono text-xs whitespace-pre-wrap break-all text-foreground"
-        >
-          {JSON.stringify(entry.body, null, 2)}
-        </pre>
+        // Folded, not a box that scrolls inside the page: the page stays the screen's one scrolling area.
+        <details className="text-xs">
+          <summary className="cursor-pointer rounded-control text-accent underline underline-offset-4">Show the data sent</summary>
+          <pre
+            aria-label={`Data sent by ${entry.method} ${entry.path}`}
+            className="mt-1.5 rounded-control bg-muted p-2 font-mono whitespace-pre-wrap break-all text-foreground"
+          >
+            {JSON.stringify(entry.body, null, 2)}
+          </pre>
+        </details>
       )}
     </li>
   );

@@ -51,7 +51,7 @@ export function CheckoutScreen({ plan: planId, clientSecret, intent, onBack }: C
   let body;
   if (config.isError || (config.data && !publishableKey) || stripe.state === "failed") {
     body = (
-      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+      <p role="alert" className="text-sm text-danger">
         {config.data && !publishableKey
           ? "Card payments are not set up on this server."
           : "The payment form could not load. Check your connection and try again."}

@@ -14,12 +14,12 @@ export function CurrentPlan({ summary }: { summary: SubscriptionSummary }) {
   const planName = summary.plan ? getPlan(summary.plan).name : "CleanSpace Pro";
   return (
     <Card aria-labelledby="current-plan-title" role="region" className="flex items-start gap-4">
-      <Crown className="mt-1 size-6 shrink-0 text-amber-500" aria-hidden />
+      <Crown className="mt-1 size-6 shrink-0 text-warning" aria-hidden />
       <div className="grid gap-1">
         <h2 id="current-plan-title" className="text-lg font-semibold">
           Your plan: {planName}
         </h2>
-        <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">Pro unlocked</p>
+        <p className="text-sm font-medium text-success">Pro unlocked</p>
         {summary.status === "trial" && summary.trialEndsAt ? (
           <p className="text-sm text-muted-foreground">
             Free trial · ends on <When iso={summary.trialEndsAt} />

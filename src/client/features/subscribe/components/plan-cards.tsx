@@ -65,7 +65,7 @@ function PlanCard({
     <article
       aria-labelledby={`plan-${plan.id}-name`}
       className={cn(
-        "relative flex h-full flex-col rounded-2xl border bg-card p-5 shadow-sm",
+        "relative flex h-full flex-col rounded-card border bg-card p-5 shadow-sm",
         plan.mostPopular ? "border-brand ring-2 ring-brand" : "border-border",
       )}
     >
@@ -87,7 +87,7 @@ function PlanCard({
       <ul className="mt-4 grid flex-1 gap-2 text-sm">
         {plan.features.map((f) => (
           <li key={f} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
+            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
             {f}
           </li>
         ))}

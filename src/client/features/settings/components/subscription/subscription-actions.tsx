@@ -132,7 +132,7 @@ export function SubscriptionActions({ summary }: { summary: SubscriptionSummary 
         ) : null}
       </div>
       {portal.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        <p role="alert" className="text-sm text-danger">
           {portal.error instanceof ApiError && portal.error.serverError ? portal.error.serverError : texts.failed}
         </p>
       ) : null}

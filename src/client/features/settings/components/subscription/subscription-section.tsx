@@ -39,10 +39,7 @@ function PastDueBanner({ summary }: { summary: SubscriptionSummary }) {
   const portal = useOpenPaymentPortal();
   const suspended = summary.status === "free";
   return (
-    <div
-      role="alert"
-      className="grid gap-2 rounded-xl border border-amber-500/60 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
-    >
+    <div role="alert" className="grid gap-2 rounded-panel border border-warning/60 bg-warning/10 p-3 text-sm">
       <p className="flex items-start gap-2">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
         {suspended || !summary.graceEndsAt ? texts.pastDueSuspended : texts.pastDueGrace(formatDay(summary.graceEndsAt))}
@@ -102,7 +99,7 @@ export function SubscriptionSection() {
         <>
           {summary.state === "past_due" ? <PastDueBanner summary={summary} /> : null}
           <div className="flex items-start gap-3">
-            <Crown className="mt-1 size-5 shrink-0 text-amber-500" aria-hidden />
+            <Crown className="mt-1 size-5 shrink-0 text-warning" aria-hidden />
             <dl className="grid gap-1 text-sm">
               <div className="flex flex-wrap gap-x-2">
                 <dt className="text-muted-foreground">Plan</dt>
