@@ -15,11 +15,11 @@ import { cn } from "../../lib/cn";
 import { vibrate } from "../../lib/device/haptics";
 import { useIsPremium } from "../../lib/session/use-is-premium";
 import { useSession } from "../../lib/session/use-session";
-import { EmailPanel } from "./email/email-panel";
+import { EmailPanel } from "../mail/email-panel";
 import { OrganizeScore } from "./components/organize-score";
 import { ProTeasers } from "./components/pro-teasers";
 import { OrganizeWorkspace } from "./organize-workspace";
-import type { PhotoViewChoice } from "./photos/photo-view-frame";
+import type { PhotoViewChoice } from "../photos/photo-view-frame";
 import { TabRow, TabRowItem } from "../../components/ui/tabs";
 
 const TABS: { id: OrganizeTab; label: string }[] = [
