@@ -1,9 +1,10 @@
 import { Check, Minus } from "lucide-react";
 import { Checkbox } from "radix-ui";
 import { TAB_QUICK_SELECTS, type OrganizeTab, type QuickSelect } from "../../../domain/filters";
-import { formatCount, formatBytes } from "../../../domain/format";
-import { Button } from "../../components/ui/button";
+import { formatBytes, formatCount } from "../../../domain/format";
 import type { BatchAction } from "../../components/lists/batch-action";
+import { SelectionBar } from "../../components/lists/selection-bar";
+import { Button } from "../../components/ui/button";
 
 const QUICK_LABEL: Record<QuickSelect, string> = {
   duplicates: "Duplicates",
@@ -17,32 +18,16 @@ interface Props {
   tab: OrganizeTab;
   total: number;
   selectedCount: number;
-  selectedBytes: number;
-  canTrash: boolean;
-  busy: boolean;
   onSelectAll(on: boolean): void;
   onQuickSelect(kind: QuickSelect): void;
-  onAction(action: BatchAction): void;
-  onDownload(): void;
 }
 
-/** Spec §2 "Batch operations": checkbox, select all, quick-select, and actions on the selection. */
-export function BatchBar({
-  tab,
-  total,
-  selectedCount,
-  selectedBytes,
-  canTrash,
-  busy,
-  onSelectAll,
-  onQuickSelect,
-  onAction,
-  onDownload,
-}: Props) {
+/** Spec §2 "Batch operations": select all and quick-select above the list; the actions stay in reach below it (BatchActions). */
+export function BatchBar({ tab, total, selectedCount, onSelectAll, onQuickSelect }: Props) {
   const all = total > 0 && selectedCount === total;
   const none = selectedCount === 0;
   return (
-    <section aria-label="Batch operations" className="grid gap-3 rounded-2xl border border-border bg-card p-4">
+    <section aria-label="Batch operations" className="rounded-2xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <label className="flex items-center gap-2 text-sm font-medium">
           <Checkbox.Root
@@ -66,25 +51,46 @@ export function BatchBar({
           ))}
         </div>
       </div>
-      <p className="text-sm" aria-live="polite" data-testid="selection-summary">
-        {formatCount(selectedCount)} selected{selectedCount > 0 && selectedBytes > 0 ? ` · ${formatBytes(selectedBytes)}` : ""}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {canTrash ? (
-          <Button size="sm" disabled={none || busy} onClick={() => onAction("trash")}>
-            Move to CleanSpace Trash
-          </Button>
-        ) : null}
-        <Button size="sm" variant="outline" disabled={none || busy} onClick={() => onAction("reviewed")}>
-          Mark reviewed
-        </Button>
-        <Button size="sm" variant="outline" disabled={none || busy} onClick={() => onAction("ignored")}>
-          Ignore
-        </Button>
-        <Button size="sm" variant="outline" disabled={none} onClick={onDownload}>
-          Download list
-        </Button>
-      </div>
     </section>
+  );
+}
+
+/** The selection's actions, in the sticky bar below the list. */
+export function BatchActions({
+  selectedCount,
+  selectedBytes,
+  canTrash,
+  busy,
+  onAction,
+  onDownload,
+}: {
+  selectedCount: number;
+  selectedBytes: number;
+  canTrash: boolean;
+  busy: boolean;
+  onAction(action: BatchAction): void;
+  onDownload(): void;
+}) {
+  const none = selectedCount === 0;
+  return (
+    <SelectionBar
+      label="Selection actions"
+      summary={`${formatCount(selectedCount)} selected${selectedCount > 0 && selectedBytes > 0 ? ` · ${formatBytes(selectedBytes)}` : ""}`}
+    >
+      {canTrash ? (
+        <Button size="sm" disabled={none || busy} onClick={() => onAction("trash")}>
+          Move to CleanSpace Trash
+        </Button>
+      ) : null}
+      <Button size="sm" variant="outline" disabled={none || busy} onClick={() => onAction("reviewed")}>
+        Mark reviewed
+      </Button>
+      <Button size="sm" variant="outline" disabled={none || busy} onClick={() => onAction("ignored")}>
+        Ignore
+      </Button>
+      <Button size="sm" variant="outline" disabled={none} onClick={onDownload}>
+        Download list
+      </Button>
+    </SelectionBar>
   );
 }

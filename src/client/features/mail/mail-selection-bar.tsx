@@ -6,6 +6,7 @@ import { Archive, MailOpen, Trash2 } from "lucide-react";
 import { TAB_QUICK_SELECTS, type QuickSelect } from "../../../domain/filters";
 import { formatBytes, formatCount } from "../../../domain/format";
 import type { EmailAction } from "../../../domain/schemas/email";
+import { SelectionBar } from "../../components/lists/selection-bar";
 import { Button } from "../../components/ui/button";
 
 const QUICK_LABEL: Partial<Record<QuickSelect, string>> = { unread: "Unread", old: "Old (6+ months)" };
@@ -13,22 +14,16 @@ const QUICK_LABEL: Partial<Record<QuickSelect, string>> = { unread: "Unread", ol
 export function MailSelectionBar({
   shownCount,
   selectedCount,
-  selectedBytes,
-  busy,
   onSelectAll,
   onQuickSelect,
   onClear,
-  onAction,
 }: {
   /** Messages in the current view (after search and filter). */
   shownCount: number;
   selectedCount: number;
-  selectedBytes: number;
-  busy: boolean;
   onSelectAll(): void;
   onQuickSelect(kind: QuickSelect): void;
   onClear(): void;
-  onAction(action: EmailAction): void;
 }) {
   return (
     <section aria-label="Batch operations" className="grid gap-2 rounded-2xl border border-border p-3">
@@ -48,22 +43,36 @@ export function MailSelectionBar({
           </Button>
         ) : null}
       </div>
-      {selectedCount > 0 ? (
-        <div className="flex flex-wrap items-center gap-2" data-testid="mail-selection">
-          <p className="w-full text-sm font-medium sm:w-auto sm:flex-1" aria-live="polite">
-            {formatCount(selectedCount)} selected · {formatBytes(selectedBytes)}
-          </p>
-          <Button size="sm" variant="destructive" disabled={busy} onClick={() => onAction("trash")}>
-            <Trash2 className="size-4" aria-hidden /> Move to Trash
-          </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction("archive")}>
-            <Archive className="size-4" aria-hidden /> Archive
-          </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction("read")}>
-            <MailOpen className="size-4" aria-hidden /> Mark read
-          </Button>
-        </div>
-      ) : null}
     </section>
+  );
+}
+
+/** The selection's actions, in the sticky bar below the list while something is selected. */
+export function MailActions({
+  selectedCount,
+  selectedBytes,
+  busy,
+  onAction,
+}: {
+  selectedCount: number;
+  selectedBytes: number;
+  busy: boolean;
+  onAction(action: EmailAction): void;
+}) {
+  if (selectedCount === 0) return null;
+  return (
+    <div data-testid="mail-selection" className="contents">
+      <SelectionBar label="Selection actions" summary={`${formatCount(selectedCount)} selected · ${formatBytes(selectedBytes)}`}>
+        <Button size="sm" variant="destructive" disabled={busy} onClick={() => onAction("trash")}>
+          <Trash2 className="size-4" aria-hidden /> Move to Trash
+        </Button>
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction("archive")}>
+          <Archive className="size-4" aria-hidden /> Archive
+        </Button>
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction("read")}>
+          <MailOpen className="size-4" aria-hidden /> Mark read
+        </Button>
+      </SelectionBar>
+    </div>
   );
 }

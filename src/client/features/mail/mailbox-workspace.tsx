@@ -20,14 +20,13 @@ import { VirtualList } from "../../components/lists/virtual-list";
 import type { UndoEntry } from "../../components/lists/batch-action";
 import { FolderChooser, folderLabel } from "./folder-chooser";
 import { isSenderView, MailControls, type MailView } from "./mail-controls";
-import { MailSelectionBar } from "./mail-selection-bar";
+import { MailActions, MailSelectionBar } from "./mail-selection-bar";
 import { MESSAGE_ROW_HEIGHT, MessageRow } from "./message-row";
 import { SENDER_ROW_HEIGHT, SenderRow } from "./sender-row";
 import { useMailView } from "./use-mail-view";
 import { useMailbox } from "./use-mailbox";
 import { useUnsubscribe } from "./use-unsubscribe";
 
-const LIST_HEIGHT = "min(60vh, 36rem)";
 const groupKey = (g: SenderGroup) => g.key;
 const messageKey = (m: MailMeta) => mailKey(m);
 const DEFAULT_MESSAGE_SORT: Record<"large" | "old", MessageSort> = { large: "size", old: "oldest" };
@@ -190,12 +189,9 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
       <MailSelectionBar
         shownCount={shown.length}
         selectedCount={selection.length}
-        selectedBytes={selectionBytes}
-        busy={mailbox.busy}
         onSelectAll={() => setSelected(new Set(shown.map(mailKey)))}
         onQuickSelect={(kind) => setSelected(new Set(quickSelectMail(shown, kind, now).map(mailKey)))}
         onClear={() => setSelected(new Set())}
-        onAction={(action) => void act(action, selection.map(mailKey))}
       />
 
       <p className="text-sm font-medium" aria-live="polite" data-testid="mail-shown">
@@ -205,18 +201,24 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
         {formatCount(shown.length)} {shown.length === 1 ? "message" : "messages"} · {formatBytes(shown.reduce((n, m) => n + m.z, 0))}
       </p>
       {listed === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">
-          {mailbox.status === "listing"
-            ? "Listing…"
-            : query || (filterOn && criteria.some((c) => c.enabled))
-              ? "Nothing matches."
-              : "Nothing here."}
-        </p>
+        <div className="flex flex-wrap items-center gap-2 rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+          <p>
+            {mailbox.status === "listing"
+              ? "Listing…"
+              : query || (filterOn && criteria.some((c) => c.enabled))
+                ? "Nothing matches."
+                : "Nothing here."}
+          </p>
+          {query.trim() && mailbox.status !== "listing" ? (
+            <Button size="sm" variant="outline" onClick={() => setQuery("")}>
+              Clear search
+            </Button>
+          ) : null}
+        </div>
       ) : isSenderView(view) ? (
         <VirtualList
           items={groups}
           rowHeight={SENDER_ROW_HEIGHT}
-          maxHeight={LIST_HEIGHT}
           label={view === "senders" ? "Senders" : "Newsletters"}
           getKey={groupKey}
           renderRow={(g) => (
@@ -234,7 +236,6 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
         <VirtualList
           items={messages}
           rowHeight={MESSAGE_ROW_HEIGHT}
-          maxHeight={LIST_HEIGHT}
           label={view === "large" ? "Large messages" : "Old messages"}
           getKey={messageKey}
           renderRow={(m) => (
@@ -247,6 +248,12 @@ export function MailboxWorkspace({ connection, filterOn, initialSelect, onInitia
           )}
         />
       )}
+      <MailActions
+        selectedCount={selection.length}
+        selectedBytes={selectionBytes}
+        busy={mailbox.busy}
+        onAction={(action) => void act(action, selection.map(mailKey))}
+      />
       <p className="text-xs text-muted-foreground">
         Mail moved to Trash stays in your mailbox&apos;s Trash folder until your provider empties it.
       </p>

@@ -8,21 +8,20 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { applyFilters, quickSelect, type FilterCriterion, type OrganizeTab, type QuickSelect } from "../../../domain/filters";
-import { formatBytes, plural } from "../../../domain/format";
 import { paths } from "../../config/paths";
 import { notify } from "../../lib/device/haptics";
 import { AutoCleanCard } from "./components/auto-clean-card";
-import { BatchBar } from "../files/batch-bar";
-import { EmptyList, NoScanState } from "../../components/lists/empty-states";
+import { BatchActions, BatchBar } from "../files/batch-bar";
+import { ItemList } from "../files/item-list";
+import { useListView } from "../files/use-list-view";
+import { NoScanState } from "../../components/lists/empty-states";
 import { ExportPlanDialog } from "./components/export-plan-dialog";
-import { ItemRow, ROW_HEIGHT } from "../files/item-row";
 import { MoveConfirm } from "./components/move-confirm";
 import { PresetsFilter } from "../../components/lists/filter/presets-filter";
 import { PreviewDialog } from "./components/preview-dialog";
 import { SourceCard } from "./components/source-card";
 import { TrashView } from "./components/trash-view";
 import { UndoBanner } from "../../components/lists/undo-banner";
-import { VirtualList } from "../../components/lists/virtual-list";
 import { saveFile } from "../../lib/download";
 import { selectionCsv } from "../files/csv";
 import type { BatchAction } from "../../components/lists/batch-action";
@@ -57,7 +56,6 @@ export interface WorkspaceProps {
   onPhotoView(view: PhotoViewChoice): void;
 }
 
-const itemKeyOf = (item: OrganizeItem) => item.key;
 const KIND: Record<WorkspaceProps["tab"], ItemKind> = { photos: "photo", files: "file", apps: "app" };
 
 export function OrganizeWorkspace(props: WorkspaceProps) {
@@ -151,7 +149,9 @@ function WorkspaceView({
   }, [limited, initialSelect, initialAction, navigate, tab, photoView]);
   const { rescan, scanning } = useRescan(userId);
 
-  const selectedItems = useMemo(() => shown.filter((i) => selected.has(i.id)), [shown, selected]);
+  const view = useListView(shown);
+  // What the user sees is what they act on: a search hides items from the selection's actions too.
+  const selectedItems = useMemo(() => view.visible.filter((i) => selected.has(i.id)), [view.visible, selected]);
   const selectedBytes = selectedItems.reduce((n, i) => n + i.size, 0);
 
   const toggle = useCallback((item: OrganizeItem) => {
@@ -170,7 +170,7 @@ function WorkspaceView({
   const onBatchAction = (action: BatchAction) => (action === "trash" ? setConfirming(selectedItems) : void act(action, selectedItems));
   const onQuickSelect = (kind: QuickSelect) => {
     notify("selection");
-    setSelected(new Set(quickSelect(shown, kind, tab).map((i) => i.id)));
+    setSelected(new Set(quickSelect(view.visible, kind, tab).map((i) => i.id)));
   };
   const showHidden = async () => {
     await clearMarks([...hidden].filter((k) => k.startsWith(`${KIND[tab]}:`)));
@@ -226,13 +226,29 @@ function WorkspaceView({
       {batchOn ? (
         <BatchBar
           tab={tab}
-          total={shown.length}
+          total={view.visible.length}
+          selectedCount={selectedItems.length}
+          onSelectAll={(on) => setSelected(new Set(on ? view.visible.map((i) => i.id) : []))}
+          onQuickSelect={onQuickSelect}
+        />
+      ) : null}
+      <ItemList
+        kind={tab}
+        total={items.length}
+        filtered={shown.length}
+        view={view}
+        batch={batchOn}
+        selected={selected}
+        root={root}
+        onToggle={toggle}
+        onPreview={setPreview}
+      />
+      {batchOn ? (
+        <BatchActions
           selectedCount={selectedItems.length}
           selectedBytes={selectedBytes}
           canTrash={canTrash}
           busy={batch.busy}
-          onSelectAll={(on) => setSelected(new Set(on ? shown.map((i) => i.id) : []))}
-          onQuickSelect={onQuickSelect}
           onAction={onBatchAction}
           onDownload={() =>
             saveFile(
@@ -243,37 +259,6 @@ function WorkspaceView({
           }
         />
       ) : null}
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 className="font-semibold">
-          {plural(shown.length, tab === "apps" ? "app" : tab === "photos" ? "photo" : "file")}
-          {tab !== "apps" ? (
-            <span className="font-normal text-muted-foreground"> · {formatBytes(shown.reduce((n, i) => n + i.size, 0))}</span>
-          ) : null}
-        </h2>
-        <p className="text-xs text-muted-foreground">Tip: press and hold an item for a quick preview</p>
-      </div>
-      {shown.length === 0 ? (
-        <EmptyList>
-          {items.length === 0
-            ? tab === "photos"
-              ? "Your last scan found no photos."
-              : tab === "files"
-                ? "Your last scan found no files besides photos."
-                : "No apps this page can see."
-            : "No items match these filters."}
-        </EmptyList>
-      ) : (
-        <VirtualList
-          items={shown}
-          rowHeight={ROW_HEIGHT}
-          maxHeight={batchOn ? "15rem" : "min(60vh, 36rem)"}
-          label={`${tab[0]!.toUpperCase()}${tab.slice(1)} from your last scan`}
-          getKey={itemKeyOf}
-          renderRow={(item) => (
-            <ItemRow item={item} root={root} batch={batchOn} selected={selected.has(item.id)} onToggle={toggle} onPreview={setPreview} />
-          )}
-        />
-      )}
       {tab === "apps" ? (
         <p className="text-xs text-muted-foreground">
           A web page cannot see the apps installed on this device — only CleanSpace itself, once you install it. The native app lists your

@@ -9,6 +9,7 @@ import { useMemo, useState } from "react";
 import type { PhotoView } from "../../../domain/filters";
 import { plural } from "../../../domain/format";
 import type { PhotoReport } from "../../../domain/photos/index";
+import { searchEntries, searchGroups, sortGroups, type GroupSort } from "../../../domain/review-groups";
 import { Button } from "../../components/ui/button";
 import { EmptyList } from "../../components/lists/empty-states";
 import type { OrganizeItem } from "../../lib/device-data/organize-item";
@@ -24,6 +25,7 @@ import {
   type Proposal,
 } from "./photo-groups";
 import { PhotoGroupCard } from "./photo-group-card";
+import { PhotoViewControls } from "./photo-view-controls";
 import { PhotoSectionList } from "./photo-section-list";
 
 export interface PhotoViewsProps {
@@ -71,13 +73,20 @@ export function PhotoViews(props: PhotoViewsProps) {
 }
 
 function ViewBody({ view, report, items, root, canTrash, busy, onTrash, onMark }: PhotoViewsProps & { report: PhotoReport }) {
-  const groups = useMemo(
+  const allGroups = useMemo(
     () => (view === "exact" ? exactGroups(report, items) : view === "similar" ? similarGroups(report, items) : []),
     [view, report, items],
   );
-  const sections = useMemo(
+  const allSections = useMemo(
     () => (view === "blurry" ? blurrySections(report, items) : view === "screenshots" ? screenshotSections(report, items) : []),
     [view, report, items],
+  );
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<GroupSort>("reclaimable");
+  const groups = useMemo(() => sortGroups(searchGroups(allGroups, query), sort), [allGroups, query, sort]);
+  const sections = useMemo(
+    () => allSections.map((s) => ({ ...s, entries: searchEntries(s.entries, query) })).filter((s) => s.entries.length > 0),
+    [allSections, query],
   );
   const [choices, setChoices] = useState<ReadonlyMap<number, Proposal>>(new Map());
   const [compare, setCompare] = useState<CompareState | null>(null);
@@ -107,10 +116,22 @@ function ViewBody({ view, report, items, root, canTrash, busy, onTrash, onMark }
   const openInSection = (section: PhotoSection, entry: PhotoEntry) =>
     setCompare({ title: section.title, anchor: null, others: section.entries, at: section.entries.indexOf(entry) });
 
-  if (groups.length === 0 && sections.length === 0) return <EmptyList>{EMPTY[view]}</EmptyList>;
+  if (allGroups.length === 0 && allSections.length === 0) return <EmptyList>{EMPTY[view]}</EmptyList>;
   const shared = { root, canTrash, busy, choices, onDecide: decide, onAct: act };
   return (
     <div className="grid gap-3" data-testid={`photo-view-${view}`}>
+      <PhotoViewControls query={query} sort={allGroups.length > 0 ? sort : null} onQuery={setQuery} onSort={setSort} />
+      {groups.length === 0 && sections.length === 0 ? (
+        <div
+          className="grid justify-items-center gap-2 rounded-2xl border border-dashed border-border p-6 text-center text-sm"
+          data-testid="empty-list"
+        >
+          <p className="text-muted-foreground">No items match “{query.trim()}”.</p>
+          <Button size="sm" variant="outline" onClick={() => setQuery("")}>
+            Clear search
+          </Button>
+        </div>
+      ) : null}
       {groups.slice(0, groupLimit).map((group) => (
         <PhotoGroupCard key={group.key} group={group} {...shared} onCompare={compareGroup} />
       ))}
