@@ -11,7 +11,8 @@ function measure(): number {
   const nav = document.querySelector<HTMLElement>(NAV);
   if (!nav) return 0;
   const box = nav.getBoundingClientRect();
-  const pinnedToBottom = box.height > 0 && box.top > window.innerHeight / 2 && box.width >= window.innerWidth / 2;
+  // A bar in the lower half of the screen (full width on phones, a floating panel on wider screens).
+  const pinnedToBottom = box.height > 0 && box.top > window.innerHeight / 2;
   return pinnedToBottom ? Math.max(0, Math.round(window.innerHeight - box.top)) : 0;
 }
 

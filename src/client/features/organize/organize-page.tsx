@@ -62,7 +62,7 @@ export function OrganizePage() {
   const autoClean = action === "trash" && select === "duplicates";
 
   return (
-    <main className="mx-auto grid max-w-3xl gap-4 p-4 sm:p-6">
+    <main className="mx-auto grid max-w-5xl gap-4 p-4 sm:p-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold">Organize</h1>
         <OrganizeScore userId={session.user?.id ?? null} />
