@@ -189,4 +189,20 @@ test("Photos: groups sort by the space they free or by date, and search by name"
   await page.getByRole("searchbox", { name: "Search photos" }).fill("screenshot");
   await expect(all.getByRole("listitem")).toHaveCount(1);
   await expectAccessible(page);
+
+  // Every photo view, and the side-by-side comparison, fit a 360 px phone: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  for (const view of ["exact", "similar", "blurry", "screenshots"]) {
+    await page.goto(`/organize?tab=photos&view=${view}`);
+    await expect(page.getByTestId(`photo-view-${view}`)).toBeVisible();
+    expect(await overflow(), view).toBeLessThanOrEqual(0);
+  }
+  await page.goto("/organize?tab=photos&view=similar");
+  await page.getByTestId("photo-group").getByRole("button", { name: "Compare", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Compare similar photos" });
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
 });

@@ -128,4 +128,33 @@ describe("PhotoViews", () => {
     setup({ items: ITEMS.filter((i) => i.id !== 2 && i.id !== 3) });
     expect(screen.getByText("No similar photos in your last scan.")).toBeInTheDocument();
   });
+
+  it("shows 20 groups at a time, largest saving first, so a big library is not one endless page; search finds any group", async () => {
+    const user = userEvent.setup();
+    // 45 exact pairs; pair n's copy weighs n kB, so the pair of 45 frees the most.
+    const items = Array.from({ length: 45 }, (_, i) => [
+      photo(100 + 2 * i, `pair ${i + 1}.jpg`, { size: 1000, duplicateGroup: i + 1, keepAction: "keep" }),
+      photo(101 + 2 * i, `pair ${i + 1}.jpg`, {
+        path: `Backup/pair ${i + 1}.jpg`,
+        size: 1000 * (i + 1),
+        duplicateGroup: i + 1,
+        keepAction: "remove",
+      }),
+    ]).flat();
+    const report: PhotoReport = {
+      ...REPORT,
+      exact: Array.from({ length: 45 }, (_, i) => ({ ids: [100 + 2 * i, 101 + 2 * i], keepId: 100 + 2 * i, reason: "Oldest copy" })),
+    };
+    setup({ view: "exact", report, items });
+    const groups = () => screen.getAllByTestId("photo-group");
+    expect(groups()).toHaveLength(20);
+    expect(groups()[0]).toHaveTextContent("pair 45.jpg");
+    await user.click(screen.getByRole("button", { name: "Show 20 more groups" }));
+    expect(groups()).toHaveLength(40);
+    await user.click(screen.getByRole("button", { name: "Show 5 more groups" }));
+    expect(groups()).toHaveLength(45);
+    expect(screen.queryByRole("button", { name: /more group/ })).not.toBeInTheDocument();
+    await user.type(screen.getByRole("searchbox", { name: "Search photos" }), "pair 7.");
+    expect(groups()).toHaveLength(1);
+  });
 });
