@@ -12,13 +12,14 @@ export function SelectionBar({ label, summary, children }: { label: string; summ
     <section
       aria-label={label}
       data-testid="selection-bar"
-      className="sticky z-30 grid gap-2 rounded-2xl border border-border bg-card/95 p-3 shadow-lg backdrop-blur sm:flex sm:flex-wrap sm:items-center sm:justify-between"
+      className="sticky z-30 flex flex-wrap items-center gap-2 rounded-2xl border border-border bg-card/95 p-3 shadow-lg backdrop-blur"
       style={{ bottom: inset + 8 }}
     >
-      <p className="text-sm font-medium" aria-live="polite" data-testid="selection-summary">
+      <p className="mr-auto text-sm font-medium" aria-live="polite" data-testid="selection-summary">
         {summary}
       </p>
-      <div className="flex flex-wrap gap-2">{children}</div>
+      {/* The buttons flow one by one, so on a phone the first ones share the summary's line. */}
+      <div className="contents">{children}</div>
     </section>
   );
 }
