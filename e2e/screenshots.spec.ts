@@ -1,26 +1,42 @@
 /**
- * Before/after pictures for a human look (issue 38): the dashboard, Organize (files), Settings
- * and Insights at 360, 414 and 1280 px, light and dark, for a Pro user after a real scan.
+ * Before/after pictures for a human look (issue 38): the dashboard, Organize (files, with the
+ * batch bar too; photos and a photo view; mail), Settings and Insights at 360, 414 and 1280 px, light
+ * and dark, for a Pro user after a real scan.
  * Runs only when SHOTS_DIR names the folder to write them to.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { expect, test } from "./fixtures";
 import { baseUrl, newAccount, registerViaApi, startCardFreeTrial } from "./support/auth";
 import { makeCorpus } from "./support/corpus";
+import { makePhotoFolder } from "./support/photo-folder";
 
 const dir = process.env.SHOTS_DIR;
 test.skip(!dir, "set SHOTS_DIR to take the screenshots");
 
-const WIDTHS = [360, 414, 1280] as const;
-const PAGES = [
+// SHOTS_WIDTHS and SHOTS_PAGES (comma lists) narrow the run to what is being looked at.
+const WIDTHS = (process.env.SHOTS_WIDTHS?.split(",").map(Number) ?? [360, 414, 1280]).filter((w) => w > 0);
+const ALL_PAGES = [
   ["dashboard", "/home"],
   ["organize-files", "/organize?tab=files"],
+  ["organize-photos", "/organize?tab=photos"],
+  ["organize-photos-exact", "/organize?tab=photos&view=exact"],
+  ["organize-mail", "/organize?tab=email"],
   ["settings", "/settings"],
   ["insights", "/insights"],
 ] as const;
+const WINDOWED = new Set<string>(["organize-files", "organize-photos"]);
+const PAGES = ALL_PAGES.filter(([name]) => !process.env.SHOTS_PAGES || process.env.SHOTS_PAGES.split(",").includes(name));
 
-test("screenshots of the dashboard, Organize (files), Settings and Insights", async ({ page }) => {
-  test.setTimeout(240_000);
+test("screenshots of the dashboard, Organize (files, photos, mail), Settings and Insights", async ({ page }) => {
+  test.setTimeout(600_000);
   const corpus = makeCorpus(300, 21);
+  // Real photos too (copies, a similar shot, a blurry one, a screenshot), so the photo views have something to show.
+  for (const photo of await makePhotoFolder()) {
+    const full = join(corpus.dir, "Camera", photo.path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, photo.bytes);
+  }
   await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
   const user = await registerViaApi(page.request, newAccount({ name: "Sam Shots" }));
   await startCardFreeTrial(page.request, user.id);
@@ -40,7 +56,16 @@ test("screenshots of the dashboard, Organize (files), Settings and Insights", as
         await page.goto(path);
         await page.waitForLoadState("networkidle");
         await page.waitForTimeout(400);
-        await page.screenshot({ path: `${dir}/${name}-${width}-${theme}.png`, fullPage: true });
+        // A windowed list draws only the rows in view: past the viewport a full-page picture is blank.
+        await page.screenshot({ path: `${dir}/${name}-${width}-${theme}.png`, fullPage: !WINDOWED.has(name) });
+        if (name === "organize-files") {
+          // Batch mode with a selection, scrolled into the list: the sticky action bar in place.
+          await page.getByRole("button", { name: "Batch operations" }).click();
+          await page.getByRole("group", { name: "Quick select" }).getByRole("button", { name: "Large" }).click();
+          await page.evaluate(() => window.scrollTo(0, 900));
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: `${dir}/${name}-batch-${width}-${theme}.png` });
+        }
       }
     }
   }

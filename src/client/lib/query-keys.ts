@@ -18,22 +18,21 @@ export const queryKeys = {
     digitalData: (userId: number) => ["dashboard", "digital-data", userId] as const,
     streak: (userId: number) => ["dashboard", "streak", userId] as const,
     tip: ["dashboard", "tip"] as const,
-    localSummary: ["dashboard", "local-summary"] as const,
-    localIndex: ["dashboard", "local-index"] as const,
   },
   insights: {
     all: ["insights"] as const,
     data: (userId: number) => ["insights", "data", userId] as const,
     exportHistory: (userId: number) => ["insights", "export-history", userId] as const,
   },
-  organize: {
-    all: ["organize"] as const,
-    scanIndex: ["organize", "scan-index"] as const,
-    marks: ["organize", "marks"] as const,
-    filterPresets: ["organize", "filter-presets"] as const,
-    folder: (scannedAt: string | null) => ["organize", "folder", scannedAt] as const,
-    trash: (rootName: string) => ["organize", "trash", rootName] as const,
+  /** What this device holds (lib/device-data): never the server's, so sign-in state does not key it. */
+  device: {
+    all: ["device"] as const,
+    scanIndex: ["device", "scan-index"] as const,
+    marks: ["device", "marks"] as const,
+    folder: (scannedAt: string | null) => ["device", "folder", scannedAt] as const,
+    trash: (rootName: string) => ["device", "trash", rootName] as const,
   },
+  organize: { filterPresets: ["organize", "filter-presets"] as const },
   subscribe: { stripeConfig: ["subscribe", "stripe-config"] as const },
   mobileDemo: { deviceInfo: ["mobile-demo", "device-info"] as const },
 } as const;

@@ -9,7 +9,7 @@ import { orderCategories } from "../../../domain/preferences";
 import { recommend } from "../../../domain/recommendations";
 import type { ScanSummary } from "../../../domain/schemas/scan-summary";
 import { deviceLocalDate } from "../../../domain/dates";
-import { lastFolder, folderPermission } from "../../lib/scan-folder-store";
+import { lastFolder, folderPermission } from "../../lib/device-data/scan-folder";
 import { useSession } from "../../lib/session/use-session";
 import { usePreferences } from "../../lib/settings/preferences-api";
 import { useEffectiveSettings } from "../../lib/settings/use-effective-settings";

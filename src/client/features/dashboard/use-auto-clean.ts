@@ -13,7 +13,7 @@ export function useAutoClean(userId: number | null) {
   const queryClient = useQueryClient();
   const refresh = useCallback(() => {
     invalidateUserData(queryClient);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.organize.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.device.all });
   }, [queryClient]);
 
   const undo = useCallback((outcome: Extract<AutoCleanOutcome, { kind: "moved" }>) => undoAutoClean(outcome, refresh), [refresh]);

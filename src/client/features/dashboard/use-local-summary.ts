@@ -1,6 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
-import { loadScanIndex } from "../../../scan/index-store";
-import { queryKeys } from "../../lib/query-keys";
+import { useScanSummary } from "../../lib/device-data/scan-index";
 
 /**
  * The last scan kept on this device: the dashboard's figures for visitors who aren't signed
@@ -8,10 +6,5 @@ import { queryKeys } from "../../lib/query-keys";
  * (refetch() still reads it, after a scan).
  */
 export function useLocalSummary(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.dashboard.localSummary,
-    queryFn: async () => (await loadScanIndex())?.summary ?? null,
-    staleTime: 0,
-    enabled,
-  });
+  return useScanSummary({ enabled });
 }

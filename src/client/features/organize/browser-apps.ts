@@ -4,7 +4,7 @@
  * runs installed (src/scan/apps.ts, named by the one browser detection in src/domain/browser.ts).
  */
 import { detectApps } from "../../../scan/apps";
-import { appItems, type OrganizeItem } from "./organize-item";
+import { appItems, type OrganizeItem } from "../../lib/device-data/organize-item";
 
 export interface WebAppsInput {
   userAgent: string;

@@ -15,11 +15,11 @@ import { cn } from "../../lib/cn";
 import { vibrate } from "../../lib/device/haptics";
 import { useIsPremium } from "../../lib/session/use-is-premium";
 import { useSession } from "../../lib/session/use-session";
-import { EmailPanel } from "./email/email-panel";
+import { EmailPanel } from "../mail/email-panel";
 import { OrganizeScore } from "./components/organize-score";
 import { ProTeasers } from "./components/pro-teasers";
 import { OrganizeWorkspace } from "./organize-workspace";
-import type { PhotoViewChoice } from "./photos/photo-view-frame";
+import type { PhotoViewChoice } from "../photos/photo-view-frame";
 import { TabRow, TabRowItem } from "../../components/ui/tabs";
 
 const TABS: { id: OrganizeTab; label: string }[] = [
@@ -62,7 +62,7 @@ export function OrganizePage() {
   const autoClean = action === "trash" && select === "duplicates";
 
   return (
-    <main className="mx-auto grid max-w-3xl gap-4 p-4 sm:p-6">
+    <main className="mx-auto grid max-w-5xl gap-4 p-4 sm:p-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold">Organize</h1>
         <OrganizeScore userId={session.user?.id ?? null} />

@@ -8,39 +8,39 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { applyFilters, quickSelect, type FilterCriterion, type OrganizeTab, type QuickSelect } from "../../../domain/filters";
-import { formatBytes, plural } from "../../../domain/format";
 import { paths } from "../../config/paths";
 import { notify } from "../../lib/device/haptics";
 import { AutoCleanCard } from "./components/auto-clean-card";
-import { BatchBar } from "./components/batch-bar";
-import { EmptyList, NoScanState } from "./components/empty-states";
+import { BatchActions, BatchBar } from "../files/batch-bar";
+import { ItemList } from "../files/item-list";
+import { useListView } from "../files/use-list-view";
+import { NoScanState } from "../../components/lists/empty-states";
 import { ExportPlanDialog } from "./components/export-plan-dialog";
-import { ItemRow, ROW_HEIGHT } from "./components/item-row";
 import { MoveConfirm } from "./components/move-confirm";
-import { PresetsFilter } from "./components/presets-filter";
+import { PresetsFilter } from "../../components/lists/filter/presets-filter";
 import { PreviewDialog } from "./components/preview-dialog";
 import { SourceCard } from "./components/source-card";
 import { TrashView } from "./components/trash-view";
-import { UndoBanner } from "./components/undo-banner";
-import { VirtualList } from "./components/virtual-list";
+import { UndoBanner } from "../../components/lists/undo-banner";
 import { saveFile } from "../../lib/download";
-import { selectionCsv } from "./csv";
-import { useBatchActions, type BatchAction } from "./hooks/use-batch-actions";
+import { selectionCsv } from "../files/csv";
+import type { BatchAction } from "../../components/lists/batch-action";
+import { useBatchActions } from "./hooks/use-batch-actions";
 import type { FolderSource } from "../../lib/file-actions/folder-source";
-import { useFolderSource } from "./hooks/use-folder-source";
+import { useFolderSource } from "../../lib/device-data/use-folder-source";
 import { useRescan } from "./hooks/use-rescan";
-import { marksQueryKey, useMarks, useScanIndex, type LoadedIndex } from "./hooks/use-scan-index";
-import { clearMarks, type MarkRecord } from "../../lib/marks-store";
+import { useScanIndex, type LoadedIndex } from "../../lib/device-data/scan-index";
+import { clearMarks, marksQueryKey, useMarks, type MarkRecord } from "../../lib/device-data/marks";
 import { browserApps } from "./browser-apps";
-import { applyKeepPolicy } from "../../lib/keep-proposals";
-import { useKeepPolicy } from "../../lib/keep-policy-store";
-import { scanItemsForTab, type ItemKind, type OrganizeItem } from "./organize-item";
-import { photoViewCounts } from "./photos/photo-groups";
-import { PhotoViewFrame, type PhotoViewChoice } from "./photos/photo-view-frame";
-import { usePhotoReport } from "./photos/use-photo-report";
+import { applyKeepPolicy } from "../../lib/device-data/keep-proposals";
+import { useKeepPolicy } from "../../lib/device-data/keep-policy";
+import { scanItemsForTab, type ItemKind, type OrganizeItem } from "../../lib/device-data/organize-item";
+import { photoViewCounts } from "../photos/photo-groups";
+import { PhotoViewFrame, type PhotoViewChoice } from "../photos/photo-view-frame";
+import { usePhotoReport } from "../photos/use-photo-report";
 
 // The photo views (issue 19) load when one is opened: the list of all photos does not need them.
-const PhotoViews = lazy(() => import("./photos/photo-views").then((m) => ({ default: m.PhotoViews })));
+const PhotoViews = lazy(() => import("../photos/photo-views").then((m) => ({ default: m.PhotoViews })));
 
 export interface WorkspaceProps {
   tab: Exclude<OrganizeTab, "email">;
@@ -56,7 +56,6 @@ export interface WorkspaceProps {
   onPhotoView(view: PhotoViewChoice): void;
 }
 
-const itemKeyOf = (item: OrganizeItem) => item.key;
 const KIND: Record<WorkspaceProps["tab"], ItemKind> = { photos: "photo", files: "file", apps: "app" };
 
 export function OrganizeWorkspace(props: WorkspaceProps) {
@@ -150,7 +149,9 @@ function WorkspaceView({
   }, [limited, initialSelect, initialAction, navigate, tab, photoView]);
   const { rescan, scanning } = useRescan(userId);
 
-  const selectedItems = useMemo(() => shown.filter((i) => selected.has(i.id)), [shown, selected]);
+  const view = useListView(shown);
+  // What the user sees is what they act on: a search hides items from the selection's actions too.
+  const selectedItems = useMemo(() => view.visible.filter((i) => selected.has(i.id)), [view.visible, selected]);
   const selectedBytes = selectedItems.reduce((n, i) => n + i.size, 0);
 
   const toggle = useCallback((item: OrganizeItem) => {
@@ -169,7 +170,7 @@ function WorkspaceView({
   const onBatchAction = (action: BatchAction) => (action === "trash" ? setConfirming(selectedItems) : void act(action, selectedItems));
   const onQuickSelect = (kind: QuickSelect) => {
     notify("selection");
-    setSelected(new Set(quickSelect(shown, kind, tab).map((i) => i.id)));
+    setSelected(new Set(quickSelect(view.visible, kind, tab).map((i) => i.id)));
   };
   const showHidden = async () => {
     await clearMarks([...hidden].filter((k) => k.startsWith(`${KIND[tab]}:`)));
@@ -225,13 +226,29 @@ function WorkspaceView({
       {batchOn ? (
         <BatchBar
           tab={tab}
-          total={shown.length}
+          total={view.visible.length}
+          selectedCount={selectedItems.length}
+          onSelectAll={(on) => setSelected(new Set(on ? view.visible.map((i) => i.id) : []))}
+          onQuickSelect={onQuickSelect}
+        />
+      ) : null}
+      <ItemList
+        kind={tab}
+        total={items.length}
+        filtered={shown.length}
+        view={view}
+        batch={batchOn}
+        selected={selected}
+        root={root}
+        onToggle={toggle}
+        onPreview={setPreview}
+      />
+      {batchOn ? (
+        <BatchActions
           selectedCount={selectedItems.length}
           selectedBytes={selectedBytes}
           canTrash={canTrash}
           busy={batch.busy}
-          onSelectAll={(on) => setSelected(new Set(on ? shown.map((i) => i.id) : []))}
-          onQuickSelect={onQuickSelect}
           onAction={onBatchAction}
           onDownload={() =>
             saveFile(
@@ -242,37 +259,6 @@ function WorkspaceView({
           }
         />
       ) : null}
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 className="font-semibold">
-          {plural(shown.length, tab === "apps" ? "app" : tab === "photos" ? "photo" : "file")}
-          {tab !== "apps" ? (
-            <span className="font-normal text-muted-foreground"> · {formatBytes(shown.reduce((n, i) => n + i.size, 0))}</span>
-          ) : null}
-        </h2>
-        <p className="text-xs text-muted-foreground">Tip: press and hold an item for a quick preview</p>
-      </div>
-      {shown.length === 0 ? (
-        <EmptyList>
-          {items.length === 0
-            ? tab === "photos"
-              ? "Your last scan found no photos."
-              : tab === "files"
-                ? "Your last scan found no files besides photos."
-                : "No apps this page can see."
-            : "No items match these filters."}
-        </EmptyList>
-      ) : (
-        <VirtualList
-          items={shown}
-          rowHeight={ROW_HEIGHT}
-          maxHeight={batchOn ? "15rem" : "min(60vh, 36rem)"}
-          label={`${tab[0]!.toUpperCase()}${tab.slice(1)} from your last scan`}
-          getKey={itemKeyOf}
-          renderRow={(item) => (
-            <ItemRow item={item} root={root} batch={batchOn} selected={selected.has(item.id)} onToggle={toggle} onPreview={setPreview} />
-          )}
-        />
-      )}
       {tab === "apps" ? (
         <p className="text-xs text-muted-foreground">
           A web page cannot see the apps installed on this device — only CleanSpace itself, once you install it. The native app lists your

@@ -18,7 +18,7 @@ let root: MemoryDir;
 let writable = true;
 
 // The browser's remembered folder and its permission are the edge.
-vi.mock("../scan-folder-store", () => ({
+vi.mock("../device-data/scan-folder", () => ({
   lastFolder: async () => root,
   folderPermission: async (_h: unknown, mode: string) => mode === "read" || writable,
 }));

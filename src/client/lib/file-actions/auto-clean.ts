@@ -12,9 +12,9 @@ import { loadScanIndex, saveScanIndex, type StoredScanIndex } from "../../../sca
 import type { ScanItem } from "../../../scan/types";
 import { saveScan } from "../data/save-scan";
 import { newClientId, postCleanupEvent, retractCleanupEvent } from "../cleanup-events";
-import { readKeepPolicy } from "../keep-policy-store";
-import { applyKeepPolicy } from "../keep-proposals";
-import { folderPermission } from "../scan-folder-store";
+import { readKeepPolicy } from "../device-data/keep-policy";
+import { applyKeepPolicy } from "../device-data/keep-proposals";
+import { folderPermission } from "../device-data/scan-folder";
 import { detectFolderSource } from "./folder-source";
 import { removeFromIndex } from "./scan-index-update";
 import { moveToTrash, restoreFromTrash, type MovedItem } from "./trash";

@@ -6,7 +6,7 @@
  */
 import type { StoredScanIndex } from "../../../scan/index-store";
 import { readFileAt } from "./handles";
-import { folderPermission, lastFolder } from "../scan-folder-store";
+import { folderPermission, lastFolder } from "../device-data/scan-folder";
 
 export type FolderSource = { kind: "read-only" } | { kind: "folder"; root: FileSystemDirectoryHandle; name: string };
 

@@ -1,13 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Link } from "wouter";
 import { formatBytes, formatCount } from "../../../../domain/format";
-import { loadScanIndex } from "../../../../scan/index-store";
 import { Button } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
 import { autoCleanCopies } from "../../../lib/file-actions/auto-clean";
-import { queryKeys } from "../../../lib/query-keys";
+import { useScanIndex } from "../../../lib/device-data/scan-index";
 
 /**
  * Auto Clean: shows exactly what the safe automatic cleanup moves — exact,
@@ -24,9 +22,9 @@ export function AutoCleanDialog({
   onOpenChange(open: boolean): void;
   onClean(): Promise<unknown>;
 }) {
-  const index = useQuery({ queryKey: queryKeys.dashboard.localIndex, queryFn: loadScanIndex, enabled: open, staleTime: 0 });
+  const index = useScanIndex({ enabled: open });
   const [busy, setBusy] = useState(false);
-  const data = index.data;
+  const data = index.data?.index;
   const copies = data ? autoCleanCopies(data) : [];
   const bytes = copies.reduce((n, i) => n + i.size, 0);
   const photoCopies = copies.filter((i) => i.category === "photo").length;

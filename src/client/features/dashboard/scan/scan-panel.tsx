@@ -10,7 +10,7 @@ import type { ScanSummary } from "../../../../domain/schemas/scan-summary";
 import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { ProgressBar } from "../../../components/ui/progress-bar";
-import { supportsFolderPicker } from "../../../lib/scan-folder-store";
+import { supportsFolderPicker } from "../../../lib/device-data/scan-folder";
 import { checkPermissions, requestPermissions, type ScanPermissions } from "./permissions";
 import { QuickScanNote } from "./quick-scan-note";
 import { ScanResultsCard } from "./scan-results-card";

@@ -11,10 +11,11 @@ import { scanAndSaveInWorker } from "../../../../scan/run-scan-in-worker";
 import type { ScanProgress } from "../../../../scan/types";
 import { vibrate } from "../../../lib/device/haptics";
 import { queryKeys } from "../../../lib/query-keys";
-import { rememberFolder } from "../../../lib/scan-folder-store";
+import { rememberFolder } from "../../../lib/device-data/scan-folder";
 import { saveAndTell } from "../../../lib/scan-notice";
 import { toast } from "../../../lib/toast-store";
 import { saveScan } from "../../../lib/data/save-scan";
+import { refreshScanIndex } from "../../../lib/device-data/scan-index";
 import { invalidateUserData } from "../../../lib/query-keys";
 
 export type ScanState = "idle" | "scanning" | "done" | "error";
@@ -77,6 +78,7 @@ export function useRealScan(userId: number | null, metadataOnly: boolean, onComp
           await saveAndTell(userId, () => saveScan(userId ?? 0, result.summary, { snapshot: true }), source, result.summary.totalFiles),
         );
         invalidateUserData(queryClient);
+        void refreshScanIndex(queryClient);
         onComplete(result.summary);
       } catch (err) {
         if (err instanceof DOMException && err.name === "AbortError") {

@@ -4,7 +4,7 @@ import { EXPORT_OPTIONS, scanIndexCsv, type ExportType } from "../../../../domai
 import type { Insights } from "../../../../domain/schemas/insights";
 import { CardTitle } from "../../../components/ui/card";
 import { fileBytes } from "../../../lib/download";
-import { useScanIndex } from "../../../lib/scan-index-queries";
+import { useScanIndex } from "../../../lib/device-data/scan-index";
 import { printHtml } from "../download";
 import { CSV, localListItems, useExports } from "../hooks/use-exports";
 import { healthReportHtml } from "../report-html";

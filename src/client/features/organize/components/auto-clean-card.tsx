@@ -2,7 +2,7 @@ import { Wand2 } from "lucide-react";
 import { formatBytes, plural } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
 import type { FolderSource } from "../../../lib/file-actions/folder-source";
-import type { OrganizeItem } from "../organize-item";
+import type { OrganizeItem } from "../../../lib/device-data/organize-item";
 
 interface Props {
   source: FolderSource;

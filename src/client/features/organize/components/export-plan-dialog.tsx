@@ -8,7 +8,7 @@ import type { ScanItem } from "../../../../scan/types";
 import { Button } from "../../../components/ui/button";
 import type { FolderSource } from "../../../lib/file-actions/folder-source";
 import type * as PlanExport from "../../../lib/file-actions/plan-export";
-import { useKeepPolicy } from "../../../lib/keep-policy-store";
+import { useKeepPolicy } from "../../../lib/device-data/keep-policy";
 
 interface Props {
   open: boolean;

@@ -1,5 +1,5 @@
 import { formatBytes, plural } from "../../../../domain/format";
-import type { OrganizeItem } from "../organize-item";
+import type { OrganizeItem } from "../../../lib/device-data/organize-item";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 
 interface Props {

@@ -3,9 +3,9 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
-import type { BatchAction } from "../hooks/use-batch-actions";
-import type { OrganizeItem } from "../organize-item";
-import { folderOf, formatDay, ItemVisual } from "./item-visual";
+import type { BatchAction } from "../../../components/lists/batch-action";
+import type { OrganizeItem } from "../../../lib/device-data/organize-item";
+import { folderOf, formatDay, ItemVisual } from "../../../components/lists/item-visual";
 
 /** Spec §2: the preview's detail text appears after a 150 ms delay. */
 export const PREVIEW_DETAIL_DELAY_MS = 150;

@@ -47,18 +47,27 @@ export function SourceCard({ source, scannedAt, hiddenCount, scanning, onRescan,
           </div>
         </>
       ) : (
-        <p className="flex items-start gap-2" data-testid="read-only-note">
-          <FolderLock className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
-          <span>
-            Scanned {when}. This browser can read these files but cannot change them, so actions here mark items as reviewed or ignored on
-            this device. Use “Download list” to act on them yourself, or{" "}
-            <Link href={paths.home} className="font-medium text-accent underline">
-              scan a folder
-            </Link>{" "}
-            in a browser that lets CleanSpace move files. Or export a cleanup plan and let the CleanSpace command line carry it out on your
-            computer.
-          </span>
-        </p>
+        <div className="grid gap-1">
+          <p className="flex items-start gap-2" data-testid="read-only-note">
+            <FolderLock className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+            <span>
+              Scanned {when}. This browser can read these files but cannot change them: actions here mark items reviewed or ignored on this
+              device.
+            </span>
+          </p>
+          {/* The other ways out, one tap away rather than a paragraph to read before the list. */}
+          <details className="pl-6 text-muted-foreground">
+            <summary className="cursor-pointer font-medium text-accent">Other ways to clean them up</summary>
+            <p className="mt-1">
+              Use “Download list” to act on them yourself,{" "}
+              <Link href={paths.home} className="font-medium text-accent underline">
+                scan a folder
+              </Link>{" "}
+              in a browser that lets CleanSpace move files, or export a cleanup plan and let the CleanSpace command line carry it out on
+              your computer.
+            </p>
+          </details>
+        </div>
       )}
       {source.kind !== "folder" && exportButton ? <div className="flex flex-wrap gap-2">{exportButton}</div> : null}
       {hiddenCount > 0 ? (

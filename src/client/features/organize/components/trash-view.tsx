@@ -2,20 +2,20 @@
  * The CleanSpace trash of the chosen folder: what is in `.cleanspace-trash`, restorable, and —
  * only here, after a confirmation naming the count and bytes — deletable for good.
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { formatCount, formatBytes, plural } from "../../../../domain/format";
 import { Button } from "../../../components/ui/button";
 import { notify } from "../../../lib/device/haptics";
-import { deletePermanently, listTrash, restoreFromTrash, type TrashEntry } from "../../../lib/file-actions/trash";
-import { folderPermission } from "../../../lib/scan-folder-store";
+import { deletePermanently, restoreFromTrash, type TrashEntry } from "../../../lib/file-actions/trash";
+import { folderPermission } from "../../../lib/device-data/scan-folder";
 import { playSound } from "../../../lib/sounds";
 import { toast } from "../../../lib/toast-store";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { VirtualList } from "./virtual-list";
-import { queryKeys } from "../../../lib/query-keys";
+import { VirtualList } from "../../../components/lists/virtual-list";
+import { refreshTrashList, useTrashList } from "../../../lib/device-data/trash-list";
 
 interface Props {
   open: boolean;
@@ -34,8 +34,7 @@ const bytesOf = (entries: readonly TrashEntry[], paths: readonly string[]) => {
 
 export function TrashView({ open, root, onOpenChange, onDeleted, onRestored }: Props) {
   const queryClient = useQueryClient();
-  const trashKey = queryKeys.organize.trash(root.name);
-  const trash = useQuery({ queryKey: trashKey, queryFn: () => listTrash(root), enabled: open, staleTime: 0, networkMode: "always" });
+  const trash = useTrashList(root, { enabled: open });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -66,7 +65,7 @@ export function TrashView({ open, root, onOpenChange, onDeleted, onRestored }: P
     } finally {
       setBusy(false);
       setSelected(new Set());
-      await queryClient.invalidateQueries({ queryKey: trashKey });
+      await refreshTrashList(queryClient, root);
     }
   };
 

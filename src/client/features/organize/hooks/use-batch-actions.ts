@@ -17,26 +17,18 @@ import { postCleanupEvent, retractCleanupEvent, newClientId } from "../../../lib
 import { notify } from "../../../lib/device/haptics";
 import { removeFromIndex } from "../../../lib/file-actions/scan-index-update";
 import { moveToTrash, restoreFromTrash } from "../../../lib/file-actions/trash";
-import { folderPermission } from "../../../lib/scan-folder-store";
+import { folderPermission } from "../../../lib/device-data/scan-folder";
 import { playSound } from "../../../lib/sounds";
 import { toast } from "../../../lib/toast-store";
 import { saveScan } from "../../../lib/data/save-scan";
-import { clearMarks, setMarks, type Mark } from "../../../lib/marks-store";
-import type { OrganizeItem } from "../organize-item";
-import { marksQueryKey, scanIndexQueryKey, type LoadedIndex } from "./use-scan-index";
+import { clearMarks, marksQueryKey, setMarks, type Mark } from "../../../lib/device-data/marks";
+import type { BatchAction, UndoEntry } from "../../../components/lists/batch-action";
+import type { OrganizeItem } from "../../../lib/device-data/organize-item";
+import { scanIndexQueryKey, type LoadedIndex } from "../../../lib/device-data/scan-index";
 import { invalidateUserData, queryKeys } from "../../../lib/query-keys";
 
-export type BatchAction = "trash" | Mark;
 /** What changes the device and so is recorded (cleanup-ledger.ts); marks are not. */
 type EventAction = "trash" | "delete" | "restore";
-
-/** Spec §3 "Undo history entry: action, items, timestamp" — plus how to undo it. */
-export interface UndoEntry {
-  action: BatchAction;
-  items: number;
-  timestamp: number;
-  undo(): Promise<void>;
-}
 
 export interface BatchContext {
   tab: OrganizeTab;

@@ -6,11 +6,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { scanAndSaveInWorker } from "../../../../scan/run-scan-in-worker";
-import { rememberFolder, folderPermission } from "../../../lib/scan-folder-store";
+import { rememberFolder, folderPermission } from "../../../lib/device-data/scan-folder";
 import { saveAndTell } from "../../../lib/scan-notice";
 import { toast } from "../../../lib/toast-store";
 import { saveScan } from "../../../lib/data/save-scan";
-import { scanIndexQueryKey } from "./use-scan-index";
+import { refreshScanIndex } from "../../../lib/device-data/scan-index";
 import { invalidateUserData } from "../../../lib/query-keys";
 
 export function useRescan(userId: number | null) {
@@ -29,7 +29,7 @@ export function useRescan(userId: number | null) {
         root,
         result.summary.totalFiles,
       );
-      await queryClient.invalidateQueries({ queryKey: scanIndexQueryKey });
+      await refreshScanIndex(queryClient);
       invalidateUserData(queryClient);
       toast(notice);
     } catch (error) {

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
-import { clearScanData } from "../../../lib/local-data";
+import { clearScanData } from "../../../lib/device-data/local-data";
 import { toast } from "../../../lib/toast-store";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -17,7 +17,7 @@ export function DeviceDataCard() {
     setBusy(true);
     try {
       await clearScanData();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.device.all });
       toast({ title: "Scan data cleared", description: "The list of scanned files on this device is gone. Your files were not touched." });
     } catch {
       toast({ title: "Error", description: "Could not clear the scan data. Please try again.", variant: "destructive" });

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { KEEP_POLICY_STORAGE_KEY, readKeepPolicy } from "../../../lib/keep-policy-store";
+import { KEEP_POLICY_STORAGE_KEY, readKeepPolicy } from "../../../lib/device-data/keep-policy";
 import { KeepRulesCard } from "./keep-rules-card";
 
 beforeEach(() => localStorage.clear());

@@ -10,7 +10,7 @@ import {
 import { Button } from "../../../components/ui/button";
 import { Card, CardTitle } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
-import { saveKeepPolicy, useKeepPolicy } from "../../../lib/keep-policy-store";
+import { saveKeepPolicy, useKeepPolicy } from "../../../lib/device-data/keep-policy";
 import { toast } from "../../../lib/toast-store";
 
 const KIND_LABEL: Record<KeepRuleKind, string> = {

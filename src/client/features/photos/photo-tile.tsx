@@ -1,0 +1,101 @@
+import { Check, Trash2 } from "lucide-react";
+import { formatBytes } from "../../../domain/format";
+import { cn } from "../../lib/cn";
+import { folderOf } from "../../components/lists/item-visual";
+import type { PhotoEntry, Proposal } from "./photo-groups";
+import { PhotoThumb } from "./photo-thumb";
+
+export const dimensionsOf = (item: { width?: number; height?: number }) =>
+  item.width && item.height ? `${item.width} × ${item.height}` : "size unknown";
+
+/**
+ * Keep or trash one photo: two pressed-state buttons, each named for the photo, so a screen
+ * reader hears "Keep IMG_0001.jpg, pressed" (a label: some name computations drop the space
+ * before a visually hidden part).
+ */
+export function KeepTrashChoice({ name, decision, onDecide }: { name: string; decision: Proposal; onDecide(d: Proposal): void }) {
+  const option = (value: Proposal, label: string, Icon: typeof Check) => (
+    <button
+      type="button"
+      aria-pressed={decision === value}
+      aria-label={`${label} ${name}`}
+      onClick={() => onDecide(value)}
+      className={cn(
+        "inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-md text-xs font-medium",
+        decision === value
+          ? value === "keep"
+            ? "bg-green-700 text-white"
+            : "bg-red-700 text-white"
+          : "text-muted-foreground hover:bg-muted",
+      )}
+    >
+      <Icon className="size-3.5" aria-hidden />
+      {label}
+    </button>
+  );
+  return (
+    <div className="flex gap-1 rounded-lg border border-border p-0.5">
+      {option("keep", "Keep", Check)}
+      {option("trash", "Trash", Trash2)}
+    </div>
+  );
+}
+
+/** One photo of a view: its thumbnail (opens the comparison), name, size, badge and the keep/trash choice. */
+export function PhotoTile({
+  entry,
+  label,
+  decision,
+  root,
+  canChoose,
+  onOpen,
+  onDecide,
+}: {
+  entry: PhotoEntry;
+  /** The name, or the path where the name is not unique here. */
+  label: string;
+  decision: Proposal;
+  root: FileSystemDirectoryHandle | null;
+  canChoose: boolean;
+  onOpen(): void;
+  onDecide(d: Proposal): void;
+}) {
+  const { item, badge } = entry;
+  return (
+    // Neutral borders: the choice below says keep or trash; the proposed keeper alone is marked.
+    <div
+      className={cn(
+        "grid gap-1.5 rounded-xl border bg-background p-1.5",
+        entry.badge === "Best shot" ? "border-primary ring-1 ring-primary" : "border-border",
+      )}
+      data-testid="photo-tile"
+      data-decision={decision}
+    >
+      <button
+        type="button"
+        onClick={onOpen}
+        className="relative block aspect-square overflow-hidden rounded-lg bg-muted"
+        aria-label={`Compare ${label}`}
+      >
+        <PhotoThumb item={item} root={root} className={decision === "trash" && canChoose ? "opacity-70" : undefined} />
+        {badge ? (
+          <span className="absolute left-1 top-1 rounded-full bg-foreground px-2 py-0.5 text-[0.7rem] font-medium text-background">
+            {badge}
+          </span>
+        ) : null}
+      </button>
+      <div className="min-w-0 px-0.5">
+        <p className="truncate text-xs font-medium" title={item.path}>
+          {item.name}
+        </p>
+        <p className="truncate text-[0.7rem] text-muted-foreground">
+          {dimensionsOf(item)} · {formatBytes(item.size)}
+        </p>
+        <p className="truncate text-[0.7rem] text-muted-foreground" title={item.path}>
+          {folderOf(item.path) || "(top of the folder)"}
+        </p>
+      </div>
+      {canChoose ? <KeepTrashChoice name={label} decision={decision} onDecide={onDecide} /> : null}
+    </div>
+  );
+}
