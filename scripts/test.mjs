@@ -8,6 +8,7 @@ import { ensureDovecot } from "./test-support/dovecot.mjs";
 import { ensureSafetyTools } from "./test-support/safety-tools.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const startedAt = Date.now();
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
 
 function run(label, command, args, options = {}) {
@@ -81,4 +82,6 @@ await runTogether([
 run("bundle size", "node", ["scripts/check-bundle-size.mjs"]);
 run("unit, component and API tests", "npx", ["vitest", "run"]);
 run("browser tests", "npx", ["playwright", "test"]);
-console.log(`\nAll checks passed${process.env.DATABASE_URL ? " (PostgreSQL)" : " (PGlite)"}.`);
+console.log(
+  `\nAll checks passed${process.env.DATABASE_URL ? " (PostgreSQL)" : " (PGlite)"} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min.`,
+);
