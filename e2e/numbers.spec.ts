@@ -13,6 +13,7 @@
 import type { Page } from "@playwright/test";
 import { formatBytes } from "../src/domain/format";
 import { expect, expectAccessible, test } from "./fixtures";
+import { rememberOpfsRoot, writeOpfsFiles } from "./support/opfs-folder";
 
 const PHOTOS = 120;
 const REPORT_BYTES = 5000;
@@ -31,32 +32,16 @@ const FOLDER: { path: string; size: number; fill: number }[] = [
 
 /** Writes the folder into the origin-private file system and remembers it as the scanned folder. */
 async function writeFolder(page: Page) {
-  await page.evaluate(async (files) => {
-    const root = await navigator.storage.getDirectory();
-    for (const f of files) {
-      const parts = f.path.split("/");
-      let dir = root;
-      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
-      const w = await (await dir.getFileHandle(parts[parts.length - 1]!, { create: true })).createWritable();
-      await w.write(new Uint8Array(f.size).fill(f.fill));
-      await w.close();
-      if (f.path.endsWith(".pdf")) await new Promise((r) => setTimeout(r, 5));
-    }
-    await new Promise<void>((resolve, reject) => {
-      const req = indexedDB.open("cleanspace-folders", 1);
-      req.onupgradeneeded = () => req.result.createObjectStore("handles");
-      req.onerror = () => reject(req.error);
-      req.onsuccess = () => {
-        const tx = req.result.transaction("handles", "readwrite");
-        tx.objectStore("handles").put(root, "last");
-        tx.oncomplete = () => {
-          req.result.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-    });
-  }, FOLDER);
+  await writeOpfsFiles(
+    page,
+    FOLDER.filter((f) => f.path.endsWith(".pdf")),
+    { apartMs: 5 },
+  );
+  await writeOpfsFiles(
+    page,
+    FOLDER.filter((f) => !f.path.endsWith(".pdf")),
+  );
+  await rememberOpfsRoot(page);
 }
 
 /** Paths in the origin-private folder's CleanSpace trash. */

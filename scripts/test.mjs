@@ -1,5 +1,5 @@
-// `npm test`: the whole gate, in order, stopping at the first failure — lock file, doc paths, typecheck, lint, format,
-// unit/component/API tests, build, bundle-size budget, browser tests. Installs Debian's
+// `npm test`: the whole gate, in order, stopping at the first failure — lock file, doc paths, then typecheck, lint,
+// format and the build side by side, bundle-size budget, unit/component/API tests, browser tests. Installs Debian's
 // Chromium when it is missing and we are root; never downloads a browser build of its own.
 // Likewise Debian's dovecot-imapd, the real IMAP server the e-mail tests start on their own port.
 import { spawn, spawnSync } from "node:child_process";
@@ -8,6 +8,7 @@ import { ensureDovecot } from "./test-support/dovecot.mjs";
 import { ensureSafetyTools } from "./test-support/safety-tools.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const startedAt = Date.now();
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
 
 function run(label, command, args, options = {}) {
@@ -66,7 +67,10 @@ run("lock file holds every platform's packages", "node", ["scripts/lockfile-plat
 run("every repository path the docs name exists", "node", ["scripts/check-doc-paths.mjs"]);
 // TypeScript 7 (native, package alias `tsgo`) checks types in a third of the CPU time of 5.9;
 // typescript-eslint still needs 5.9's compiler API, so both stay (docs/decisions/018).
+// The build needs none of the checks and uses the core that lint (one thread) leaves idle; no
+// unit test reads what it writes (dist/client, dist/server), and the browser tests need it.
 await runTogether([
+  { label: "build", command: "npm", args: ["run", "build"] },
   { label: "typecheck", command: "node", args: ["node_modules/tsgo/bin/tsc", "--noEmit", "-p", "tsconfig.json"] },
   { label: "lint", command: "npx", args: ["eslint", "--max-warnings=0", "."] },
   {
@@ -75,8 +79,9 @@ await runTogether([
     args: ["prettier", "--check", "--log-level=warn", "**/*.{ts,tsx,js,mjs,css}"],
   },
 ]);
-run("unit, component and API tests", "npx", ["vitest", "run"]);
-run("build", "npm", ["run", "build"]);
 run("bundle size", "node", ["scripts/check-bundle-size.mjs"]);
+run("unit, component and API tests", "npx", ["vitest", "run"]);
 run("browser tests", "npx", ["playwright", "test"]);
-console.log(`\nAll checks passed${process.env.DATABASE_URL ? " (PostgreSQL)" : " (PGlite)"}.`);
+console.log(
+  `\nAll checks passed${process.env.DATABASE_URL ? " (PostgreSQL)" : " (PGlite)"} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min.`,
+);

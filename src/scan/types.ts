@@ -39,11 +39,12 @@ export interface SkipCounts {
 }
 
 /**
- * Where files come from: a folder handle, a File list, or Node's fs. `walk` yields batches
- * (one per folder) so a fast synchronous source pays one await per folder, not per file.
+ * Where the browser's files come from: a folder handle or a File list (the CLI walks with
+ * src/cli/scan/list-folder.ts). `walk` yields batches (one per folder) so a source pays one
+ * await per folder, not per file.
  */
 export interface ScanSource<Ref = unknown> {
-  readonly kind: "directory-handle" | "file-list" | "node-fs";
+  readonly kind: "directory-handle" | "file-list";
   /** Throws when the source cannot be read at all (spec §4 "permissions" stage). */
   checkAccess(): Promise<void>;
   walk(signal?: AbortSignal): AsyncIterable<ScanEntry<Ref>[]>;

@@ -41,7 +41,7 @@ export function createWalker(fs: WalkFs, root: string, table: FileTable): Walker
  * Lists one folder (relative path `rel`, "" for the root) into the walker's table: one readdir
  * with entry types, one lstat per regular file (folders are lstat'ed when they are listed,
  * links and special files need none); subfolders go on `pending`. The same rules as the
- * engine's Node source (src/scan/sources/node-fs.ts): symbolic links are never followed
+ * browser's folder walk: symbolic links are never followed
  * (counted), special files are skipped (counted), the CleanSpace trash is never entered, an
  * unreadable folder or file is counted, never fatal — except the root, which throws. Paths are
  * absolute (root + relative path): the walk never changes the working folder. Returns the

@@ -6,10 +6,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAKE_CORPUS } from "../../../e2e/support/corpus-tools";
-import { runScan } from "../../scan/run-scan";
-import { createNodeFsSource } from "../../scan/sources/node-fs";
 import type { ScanResult } from "../../scan/types";
-import { type TreeFs, scanColumns, scanTree } from "./tree-scan";
+import { scanColumns, scanTree } from "./tree-scan";
 import { HASH_CACHE_VERSION, cacheFileFor, rememberedFiles } from "./hash-cache-file";
 
 const NOW = 1_750_000_000_000;
@@ -39,8 +37,44 @@ function byPath(result: ScanResult) {
   };
 }
 
-const engine = (dir: string, metadataOnly = false, fsApi?: TreeFs) =>
-  runScan(createNodeFsSource(dir, fsApi as never), { now: NOW, metadataOnly });
+/** What make-corpus.mjs says it wrote: the true duplicate groups (non-empty files, by SHA-1) and the totals. */
+interface Manifest {
+  duplicateGroups: string[][];
+  old: string[];
+  totals: { files: number; bytes: number; zeroByteFiles: number; dupGroups: number; dupFiles: number; dupWastedBytes: number };
+}
+const manifests = new Map<string, Manifest>();
+
+/** Groups of sorted paths in the order of their first paths. */
+const byFirstPath = (a: string[], b: string[]) => ((a[0] ?? "") < (b[0] ?? "") ? -1 : 1);
+
+/** Each group's paths, sorted, and the groups sorted: the manifest's form. */
+function groupPaths(result: ScanResult): string[][] {
+  const pathOf = new Map(result.items.map((item) => [item.id, item.path]));
+  return result.duplicates.map((group) => group.itemIds.map((id) => pathOf.get(id) ?? "").sort()).sort(byFirstPath);
+}
+
+/** The scan agrees with the corpus's manifest: every file, every true group and nothing else, the totals. */
+function expectManifest(result: ScanResult, manifest: Manifest): void {
+  expect(groupPaths(result)).toEqual(manifest.duplicateGroups);
+  expect(result.summary).toMatchObject({
+    totalFiles: manifest.totals.files,
+    totalBytes: manifest.totals.bytes,
+    emptyFiles: manifest.totals.zeroByteFiles,
+    duplicateGroups: manifest.totals.dupGroups,
+    duplicateFiles: manifest.totals.dupFiles - manifest.totals.dupGroups,
+    duplicateBytes: manifest.totals.dupWastedBytes,
+    oldFiles: manifest.old.length,
+  });
+  expect(
+    result.items
+      .filter((item) => item.isOld)
+      .map((item) => item.path)
+      .sort(),
+  ).toEqual(manifest.old);
+  expect(result.skipped).toEqual({ symlinks: 0, special: 0, unreadable: 0, loops: 0 });
+  expect(result.hardLinks).toBe(0);
+}
 
 beforeAll(async () => {
   work = fs.mkdtempSync(join(tmpdir(), "cs-tree-scan-"));
@@ -66,6 +100,7 @@ beforeAll(async () => {
       stdio: "ignore",
     });
     corpora.push(dir);
+    manifests.set(dir, JSON.parse(fs.readFileSync(`${dir}.manifest.json`, "utf8")) as Manifest);
   }
 }, 120_000);
 
@@ -100,33 +135,73 @@ function edgeTree(): string {
   return dir;
 }
 
-describe("scanTree (the CLI's scan) gives the engine's answer", () => {
-  it("on generated corpora: the same items, groups, originals, summary and skip counts as runScan", async () => {
+describe("scanTree (the CLI's scan) finds what is there", () => {
+  it("on generated corpora: the manifest's true groups, totals and old files, on one thread and on two", async () => {
     for (const dir of corpora) {
-      const expected = byPath(await engine(dir));
-      expect(byPath(await scanTree(dir, { now: NOW, cache: null }))).toEqual(expected);
-      expect(byPath(await scanTree(dir, { now: NOW, cache: null, threads: 2, workerUrl }))).toEqual(expected);
-      expect(expected.groups.length).toBeGreaterThan(0);
+      const manifest = manifests.get(dir) as Manifest;
+      const alone = await scanTree(dir, { now: NOW, cache: null });
+      expectManifest(alone, manifest);
+      expect(byPath(await scanTree(dir, { now: NOW, cache: null, threads: 2, workerUrl }))).toEqual(byPath(alone));
+      expect(manifest.duplicateGroups.length).toBeGreaterThan(0);
     }
   });
 
   it("on links, FIFOs, the trash, empty files, traps and odd names", async () => {
     const dir = edgeTree();
-    const expected = byPath(await engine(dir));
     const result = await scanTree(dir, { now: NOW, cache: null });
-    expect(byPath(result)).toEqual(expected);
+    expect(groupPaths(result)).toEqual(
+      [
+        ["a/big-2.bin", "big-1.bin"],
+        ["a/alias-2.bin", "copy-of-data.bin"],
+        ["a/line\nbreak.txt", "a/quote\"'.txt", "a/ünï 照片.jpg"],
+        ["a/one.txt", "z/two.txt"],
+      ].sort(byFirstPath),
+    );
+    // Three names of one file are one item, under the smallest path; the trash is never entered.
+    expect(result.items.map((i) => i.path).sort()).toEqual(
+      [
+        "a/alias-2.bin",
+        "a/big-2.bin",
+        "a/empty-2",
+        "a/line\nbreak.txt",
+        "a/one.txt",
+        "a/quote\"'.txt",
+        "a/ünï 照片.jpg",
+        "big-1.bin",
+        "copy-of-data.bin",
+        "empty-1",
+        "z/big-3.bin",
+        "z/two.txt",
+      ].sort(),
+    );
     expect(result.hardLinks).toBe(2);
-    expect(result.skipped.symlinks).toBe(2);
-    expect(result.skipped.special).toBe(1);
-    expect(result.items.some((i) => i.path.includes(".cleanspace-trash"))).toBe(false);
-    expect(byPath(await scanTree(dir, { now: NOW, cache: null, threads: 3, workerUrl }))).toEqual(expected);
+    expect(result.skipped).toEqual({ symlinks: 2, special: 1, unreadable: 0, loops: 0 });
+    expect(result.summary.emptyFiles).toBe(2);
+    // The older copy is the original.
+    const two = result.items.find((i) => i.path === "z/two.txt");
+    expect(two).toMatchObject({ isOriginal: true, modified: 1_600_000_000_000 });
+    expect(byPath(await scanTree(dir, { now: NOW, cache: null, threads: 3, workerUrl }))).toEqual(byPath(result));
   });
 
-  it("with --metadata-only: equal sizes as possible duplicates, as the engine", async () => {
+  it("with --metadata-only: every set of equal non-zero sizes is one possible group, holding the true groups", async () => {
     for (const dir of [...corpora, edgeTree()]) {
-      const expected = byPath(await engine(dir, true));
-      expect(byPath(await scanTree(dir, { now: NOW, cache: null, metadataOnly: true }))).toEqual(expected);
-      expect(byPath(await scanTree(dir, { now: NOW, cache: null, metadataOnly: true, threads: 2, workerUrl }))).toEqual(expected);
+      const result = await scanTree(dir, { now: NOW, cache: null, metadataOnly: true });
+      const bySize = new Map<number, string[]>();
+      for (const item of result.items) if (item.size > 0) bySize.set(item.size, [...(bySize.get(item.size) ?? []), item.path]);
+      const sameSize = [...bySize.values()]
+        .filter((paths) => paths.length > 1)
+        .map((paths) => paths.sort())
+        .sort(byFirstPath);
+      expect(groupPaths(result)).toEqual(sameSize);
+      expect(result.duplicates.every((group) => group.possible)).toBe(true);
+      expect(result.metadataOnly).toBe(true);
+      const manifest = manifests.get(dir);
+      if (manifest) {
+        expect(result.summary.totalFiles).toBe(manifest.totals.files);
+        const groupOf = new Map(groupPaths(result).flatMap((paths, g) => paths.map((p) => [p, g])));
+        for (const group of manifest.duplicateGroups) expect(new Set(group.map((p) => groupOf.get(p))).size).toBe(1);
+      }
+      expect(byPath(await scanTree(dir, { now: NOW, cache: null, metadataOnly: true, threads: 2, workerUrl }))).toEqual(byPath(result));
     }
   });
 
@@ -142,11 +217,21 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
       }) as typeof fs.readdirSync,
     };
     const result = await scanTree(dir, { now: NOW, cache: null, fs: fakeFs });
-    expect(byPath(result)).toEqual(byPath(await engine(dir, false, fakeFs)));
+    const outside = (paths: string[]) => paths.filter((p) => !p.startsWith(`${secret?.name}/`));
+    const manifest = manifests.get(dir) as Manifest;
+    expect(groupPaths(result)).toEqual(
+      manifest.duplicateGroups
+        .map(outside)
+        .filter((g) => g.length > 1)
+        .sort(byFirstPath),
+    );
+    const all = await scanTree(dir, { now: NOW, cache: null });
+    expect(result.items.map((i) => i.path).sort()).toEqual(outside(all.items.map((i) => i.path).sort()));
+    expect(result.items.length).toBeLessThan(all.items.length);
     expect(result.skipped.unreadable).toBe(1);
   });
 
-  it("counts the entries of a folder it can list but not search as the engine does (faked EACCES on each lstat)", async () => {
+  it("counts the entries of a folder it can list but not search (faked EACCES on each lstat)", async () => {
     const dir = join(work, "no-search");
     fs.mkdirSync(join(dir, "locked", "sub"), { recursive: true });
     fs.writeFileSync(join(dir, "open.txt"), "same");
@@ -162,10 +247,10 @@ describe("scanTree (the CLI's scan) gives the engine's answer", () => {
       }) as typeof fs.lstatSync,
     };
     const result = await scanTree(dir, { now: NOW, cache: null, fs: fakeFs });
-    expect(byPath(result)).toEqual(byPath(await engine(dir, false, fakeFs)));
     // a.txt and the folder sub (when it is listed); the link is counted as a link, from readdir's type.
     expect(result.skipped).toEqual({ unreadable: 2, symlinks: 1, special: 0, loops: 0 });
     expect(result.items.map((item) => item.path)).toEqual(["open.txt"]);
+    expect(result.duplicates).toEqual([]);
   });
 
   it("gives the same result, items in the same order, on 1, 2 and 3 threads", async () => {

@@ -2,7 +2,7 @@ import * as nodeFs from "node:fs";
 import { resolve } from "node:path";
 import { createXXHash128 } from "hash-wasm";
 import { ProgressReporter } from "../../scan/progress";
-import { checkRoot, trimSlash } from "../../scan/sources/node-fs";
+import { checkRoot, trimSlash } from "./check-root";
 import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../scan/types";
 import { resultFromTable } from "./result-from-table";
 import { type Crew, OUTSTANDING } from "./crew";

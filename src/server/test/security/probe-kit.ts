@@ -10,7 +10,7 @@ import { expect } from "vitest";
 import { users } from "../../db/schema";
 import { buildUser, type TestUser } from "../auth-helpers";
 import { createTestApp, SAME_ORIGIN, type TestApp } from "../test-app";
-import { diffSnapshots, snapshotTables, type Snapshot } from "./db-snapshot";
+import { diffSnapshots, snapshotWatched, type Snapshot, watchTables } from "./db-snapshot";
 import { EXAMPLE_BODIES } from "./examples";
 import { isUserIdParam } from "./policy";
 import { apiRoutes, type ApiRoute } from "./route-table";
@@ -62,6 +62,7 @@ export async function createProbeKit(envOverrides: Record<string, string> = {}):
   // A short IMAP timeout: a fuzzed connect body naming a public address must not wait 15 s.
   const t = await createTestApp({ STRIPE_WEBHOOK_SECRET: "whsec_security_probe_secret", IMAP_TIMEOUT_MS: "1000", ...envOverrides });
   const routes = apiRoutes(t.app);
+  await watchTables(t.database.db);
 
   async function freshUser(name = "Probe User"): Promise<TestUser> {
     const user = await buildUser(t.app, { name });
@@ -105,7 +106,7 @@ export async function createProbeKit(envOverrides: Record<string, string> = {}):
     });
   }
 
-  const snapshot = () => snapshotTables(t.database.db);
+  const snapshot = () => snapshotWatched(t.database.db);
 
   async function expectNoChange(run: () => Promise<LightMyRequestResponse>) {
     const before = await snapshot();
