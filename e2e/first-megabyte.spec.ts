@@ -8,28 +8,23 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newAccount } from "./support/auth";
+import { writeOpfsFiles } from "./support/opfs-folder";
 
 const COPY_BYTES = 600_000;
 
 /** Three byte-identical files (two are copies) and a note, in the origin-private folder the stubbed picker returns. */
 async function writeFolder(page: Page) {
-  await page.evaluate(async (size) => {
-    const root = await navigator.storage.getDirectory();
-    for (const [path, fill] of [
-      ["Camera/trip.mov", 1],
-      ["Backup/trip.mov", 1],
-      ["Old/trip.mov", 1],
-      ["Docs/notes.txt", 2],
-    ] as const) {
-      const parts = path.split("/");
-      let dir = root;
-      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
-      const w = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-      await w.write(new Uint8Array(fill === 1 ? size : 2000).fill(fill));
-      await w.close();
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }, COPY_BYTES);
+  const files = [
+    ["Camera/trip.mov", 1],
+    ["Backup/trip.mov", 1],
+    ["Old/trip.mov", 1],
+    ["Docs/notes.txt", 2],
+  ] as const;
+  await writeOpfsFiles(
+    page,
+    files.map(([path, fill]) => ({ path, size: fill === 1 ? COPY_BYTES : 2000, fill })),
+    { apartMs: 5 },
+  );
 }
 
 test("a first-time user gets from sign-up to the first freed megabyte in a counted number of taps", async ({ page }) => {

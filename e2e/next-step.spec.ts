@@ -6,42 +6,24 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { baseUrl, newAccount, registerViaApi, startCardFreeTrial } from "./support/auth";
+import { rememberOpfsRoot, writeOpfsFiles } from "./support/opfs-folder";
 
 const COPY_BYTES = 1_200_000;
 
 /** A folder in the origin-private file system, remembered as the scanned folder (as organize.spec.ts does). */
 async function writeFolder(page: Page) {
-  await page.evaluate(async (size) => {
-    const root = await navigator.storage.getDirectory();
-    const files: [string, number][] = [
-      ["Photos/trip.bin", 1],
-      ["Backup/trip.bin", 1],
-      ["Old/trip.bin", 1],
-      ["Docs/notes.txt", 2],
-    ];
-    for (const [path, fill] of files) {
-      const parts = path.split("/");
-      let dir = root;
-      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
-      const w = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-      await w.write(new Uint8Array(fill === 1 ? size : 2000).fill(fill));
-      await w.close();
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    await new Promise<void>((resolve, reject) => {
-      const req = indexedDB.open("cleanspace-folders", 1);
-      req.onupgradeneeded = () => req.result.createObjectStore("handles");
-      req.onerror = () => reject(req.error);
-      req.onsuccess = () => {
-        const tx = req.result.transaction("handles", "readwrite");
-        tx.objectStore("handles").put(root, "last");
-        tx.oncomplete = () => {
-          req.result.close();
-          resolve();
-        };
-      };
-    });
-  }, COPY_BYTES);
+  const files: [string, number][] = [
+    ["Photos/trip.bin", 1],
+    ["Backup/trip.bin", 1],
+    ["Old/trip.bin", 1],
+    ["Docs/notes.txt", 2],
+  ];
+  await writeOpfsFiles(
+    page,
+    files.map(([path, fill]) => ({ path, size: fill === 1 ? COPY_BYTES : 2000, fill })),
+    { apartMs: 5 },
+  );
+  await rememberOpfsRoot(page);
 }
 
 test("one next step: a scan button before the scan, then one card per cleanup straight to the action", async ({ page }) => {

@@ -13,7 +13,7 @@
 import type { Page } from "@playwright/test";
 import { formatBytes } from "../src/domain/format";
 import { expect, expectAccessible, test } from "./fixtures";
-import { rememberOpfsRoot, writeOpfsFiles } from "./support/opfs-folder";
+import { readOpfsFiles, rememberOpfsRoot, writeOpfsFiles } from "./support/opfs-folder";
 
 const PHOTOS = 120;
 const REPORT_BYTES = 5000;
@@ -45,24 +45,12 @@ async function writeFolder(page: Page) {
 }
 
 /** Paths in the origin-private folder's CleanSpace trash. */
-const trashed = (page: Page) =>
-  page.evaluate(async () => {
-    const out: string[] = [];
-    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
-      for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
-        if (handle.kind === "directory") await walk(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
-        // The trash journal (issue 20) is bookkeeping, not a trashed file.
-        else if (`${prefix}${name}` !== "journal.jsonl") out.push(`${prefix}${name}`);
-      }
-    };
-    const root = await navigator.storage.getDirectory();
-    try {
-      await walk(await root.getDirectoryHandle(".cleanspace-trash"), "");
-    } catch {
-      // No trash yet.
-    }
-    return out;
-  });
+const trashed = async (page: Page) =>
+  Object.keys(await readOpfsFiles(page))
+    .filter((path) => path.startsWith(".cleanspace-trash/"))
+    .map((path) => path.slice(".cleanspace-trash/".length))
+    // The trash journal (issue 20) is bookkeeping, not a trashed file.
+    .filter((path) => path !== "journal.jsonl");
 
 async function quickScan(page: Page) {
   await page.goto("/home");

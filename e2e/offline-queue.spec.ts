@@ -7,6 +7,7 @@
  */
 import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { registerViaApi, startCardFreeTrial } from "./support/auth";
+import { rememberOpfsRoot, writeOpfsFiles } from "./support/opfs-folder";
 import { expect, expectAccessible, test } from "./fixtures";
 
 async function goalCompleted(request: APIRequestContext, userId: number): Promise<number> {
@@ -19,16 +20,15 @@ async function goalCompleted(request: APIRequestContext, userId: number): Promis
  * a scan of it leaves behind, so Organize can move them to the CleanSpace trash.
  */
 async function seedScanIndex(page: Page, files: number) {
+  await writeOpfsFiles(
+    page,
+    Array.from({ length: files }, (_, k) => ({ path: `notes/file-${k + 1}.txt`, size: 100 * (k + 1), fill: k + 1 })),
+  );
   await page.evaluate(async (n) => {
-    const root = await navigator.storage.getDirectory();
-    const notes = await root.getDirectoryHandle("notes", { create: true });
+    const notes = await (await navigator.storage.getDirectory()).getDirectoryHandle("notes");
     const items: Record<string, unknown>[] = [];
     for (let i = 1; i <= n; i++) {
-      const handle = await notes.getFileHandle(`file-${i}.txt`, { create: true });
-      const w = await handle.createWritable();
-      await w.write(new Uint8Array(100 * i).fill(i));
-      await w.close();
-      const file = await handle.getFile();
+      const file = await (await notes.getFileHandle(`file-${i}.txt`)).getFile();
       items.push({
         id: i,
         path: `notes/file-${i}.txt`,
@@ -106,15 +106,8 @@ async function seedScanIndex(page: Page, files: number) {
       },
       ["items", "meta"],
     );
-    // The app's remembered folder: IndexedDB 'cleanspace-folders', store 'handles', key 'last'.
-    await put(
-      "cleanspace-folders",
-      1,
-      (db) => db.createObjectStore("handles"),
-      (tx) => tx.objectStore("handles").put(root, "last"),
-      ["handles"],
-    );
   }, files);
+  await rememberOpfsRoot(page);
 }
 
 /** A signed-in Pro user on Organize's Files tab with `files` scanned files and batch mode on. */

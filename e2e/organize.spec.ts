@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
+import { readOpfsFiles, rememberOpfsRoot, writeOpfsFiles } from "./support/opfs-folder";
 
 // --- a small PNG so the browser has a real image to thumbnail ---
 function crc32(bytes: Buffer): number {
@@ -60,59 +61,25 @@ const CORPUS: { path: string; bytes?: Buffer; big?: typeof BIG }[] = [
 
 /** Writes the corpus into the origin-private folder and remembers it as the scanned folder. */
 async function writeCorpusToOpfs(page: Page) {
-  const files = CORPUS.map((f) => ({ path: f.path, base64: f.bytes?.toString("base64") ?? null, big: f.big ?? null }));
-  await page.evaluate(async (list) => {
-    const root = await navigator.storage.getDirectory();
-    for (const f of list) {
-      const parts = f.path.split("/");
-      let dir = root;
-      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
-      const handle = await dir.getFileHandle(parts[parts.length - 1]!, { create: true });
-      const w = await handle.createWritable();
-      await w.write(f.base64 ? Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)) : new Uint8Array(f.big!.size).fill(f.big!.fill));
-      await w.close();
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    // The app's remembered folder: IndexedDB 'cleanspace-folders', store 'handles', key 'last'.
-    await new Promise<void>((resolve, reject) => {
-      const req = indexedDB.open("cleanspace-folders", 1);
-      req.onupgradeneeded = () => req.result.createObjectStore("handles");
-      req.onerror = () => reject(req.error);
-      req.onsuccess = () => {
-        const tx = req.result.transaction("handles", "readwrite");
-        tx.objectStore("handles").put(root, "last");
-        tx.oncomplete = () => {
-          req.result.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-    });
-  }, files);
+  await writeOpfsFiles(
+    page,
+    CORPUS.map((f) => (f.bytes ? { path: f.path, base64: f.bytes.toString("base64") } : { path: f.path, ...f.big! })),
+    { apartMs: 5 },
+  );
+  await rememberOpfsRoot(page);
 }
 
 /** Every file in the origin-private folder: path → SHA-256 hex, plus today's trash folder name. */
 async function readOpfs(page: Page): Promise<{ files: Record<string, string>; today: string }> {
-  return page.evaluate(async () => {
-    const files: Record<string, string> = {};
-    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
-      for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
-        const path = prefix ? `${prefix}/${name}` : name;
-        if (handle.kind === "directory") await walk(handle as FileSystemDirectoryHandle, path);
-        // The trash journal (issue 20) is the trash's own bookkeeping, not one of the user's files.
-        else if (path !== ".cleanspace-trash/journal.jsonl") {
-          const bytes = await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer();
-          files[path] = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
-            .map((b) => b.toString(16).padStart(2, "0"))
-            .join("");
-        }
-      }
-    };
-    await walk(await navigator.storage.getDirectory(), "");
+  // The trash journal (issue 20) is the trash's own bookkeeping, not one of the user's files.
+  const files = Object.fromEntries(
+    Object.entries(await readOpfsFiles(page)).filter(([path]) => path !== ".cleanspace-trash/journal.jsonl"),
+  );
+  const today = await page.evaluate(() => {
     const d = new Date();
-    const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-    return { files, today };
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
   });
+  return { files, today };
 }
 
 async function sha256(bytes: Buffer): Promise<string> {

@@ -13,57 +13,21 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { newAccount, registerViaApi, startCardFreeTrial } from "./support/auth";
+import { readOpfsFiles, rememberOpfsRoot, writeOpfsFiles } from "./support/opfs-folder";
 import { makePhotoFolder, type PhotoFile } from "./support/photo-folder";
 
 /** Writes the files into the origin-private folder and remembers it as the scanned folder. */
 async function writeFolderToOpfs(page: Page, files: PhotoFile[]) {
-  for (const f of files) {
-    await page.evaluate(
-      async ({ path, base64 }) => {
-        const parts = path.split("/");
-        let dir = await navigator.storage.getDirectory();
-        for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
-        const writable = await (await dir.getFileHandle(parts[parts.length - 1]!, { create: true })).createWritable();
-        await writable.write(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
-        await writable.close();
-      },
-      { path: f.path, base64: f.bytes.toString("base64") },
-    );
-  }
-  // The app's remembered folder: IndexedDB 'cleanspace-folders', store 'handles', key 'last'.
-  await page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    await new Promise<void>((resolve, reject) => {
-      const req = indexedDB.open("cleanspace-folders", 1);
-      req.onupgradeneeded = () => req.result.createObjectStore("handles");
-      req.onerror = () => reject(req.error);
-      req.onsuccess = () => {
-        const tx = req.result.transaction("handles", "readwrite");
-        tx.objectStore("handles").put(root, "last");
-        tx.oncomplete = () => {
-          req.result.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-    });
-  });
+  await writeOpfsFiles(
+    page,
+    files.map((f) => ({ path: f.path, base64: f.bytes.toString("base64") })),
+  );
+  await rememberOpfsRoot(page);
 }
 
 /** Paths of every file in the origin-private folder. */
 async function opfsPaths(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const out: string[] = [];
-    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
-      for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
-        const path = prefix ? `${prefix}/${name}` : name;
-        if (handle.kind === "directory") await walk(handle as FileSystemDirectoryHandle, path);
-        else out.push(path);
-      }
-    };
-    await walk(await navigator.storage.getDirectory(), "");
-    return out.sort();
-  });
+  return Object.keys(await readOpfsFiles(page)).sort();
 }
 
 const viewTab = (page: Page, name: string) =>

@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Page } from "@playwright/test";
 import { type CorpusManifest, makeCorpus } from "./support/corpus";
+import { writeOpfsFiles } from "./support/opfs-folder";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /** The manifest also lists its trap sets (files of equal size whose bytes differ). */
@@ -131,18 +132,11 @@ function* corpusBatches(dir: string, maxBytes = 1 << 20): Generator<{ path: stri
 async function writeCorpusToOpfs(page: Page, dir: string): Promise<number> {
   let written = 0;
   for (const batch of corpusBatches(dir)) {
-    written += await page.evaluate(async (list) => {
-      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle("corpus", { create: true });
-      for (const f of list) {
-        const parts = f.path.split("/");
-        let folder = root;
-        for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
-        const writable = await (await folder.getFileHandle(parts[parts.length - 1]!, { create: true })).createWritable();
-        await writable.write(Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)));
-        await writable.close();
-      }
-      return list.length;
-    }, batch);
+    await writeOpfsFiles(
+      page,
+      batch.map((f) => ({ path: `corpus/${f.path}`, base64: f.base64 })),
+    );
+    written += batch.length;
   }
   return written;
 }

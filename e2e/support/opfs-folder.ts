@@ -50,3 +50,27 @@ export async function rememberOpfsRoot(page: Page): Promise<void> {
     });
   });
 }
+
+/**
+ * Every file in the origin-private file system, the CleanSpace trash and its journal included:
+ * path ("Docs/notes.txt", ".cleanspace-trash/…") → SHA-256 hex of its bytes.
+ */
+export async function readOpfsFiles(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const files: Record<string, string> = {};
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+      for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+        const path = prefix ? `${prefix}/${name}` : name;
+        if (handle.kind === "directory") await walk(handle as FileSystemDirectoryHandle, path);
+        else {
+          const bytes = await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer();
+          files[path] = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+            .map((b) => b.toString(16).padStart(2, "0"))
+            .join("");
+        }
+      }
+    };
+    await walk(await navigator.storage.getDirectory(), "");
+    return files;
+  });
+}
