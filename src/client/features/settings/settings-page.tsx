@@ -1,5 +1,12 @@
-/** Settings (spec §2 "Settings"). */
+/**
+ * Settings (spec §2 "Settings"). The server renders it with the account's data (decision 050):
+ * the cards that show what this device alone knows — its theme and reminders, keep-rules,
+ * offline queue, scan data, sent log, install state — are `ClientOnly`, drawn once the page
+ * is adopted, so the hydrating render matches the server's markup. On a phone they come
+ * after the account's cards, below the first screen.
+ */
 import { Link } from "wouter";
+import { ClientOnly } from "../../components/client-only";
 import { Card } from "../../components/ui/card";
 import { paths } from "../../config/paths";
 import { useSession } from "../../lib/session/use-session";
@@ -46,15 +53,21 @@ export function SettingsPage() {
         ) : null}
         {user ? <YourPreferencesCard /> : null}
         {user ? <SubscriptionSection /> : null}
-        <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
-        <KeepRulesCard />
+        <ClientOnly>
+          <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
+          <KeepRulesCard />
+        </ClientOnly>
       </div>
       <div className="grid gap-4">
-        <SyncCard />
-        <DeviceDataCard />
+        <ClientOnly>
+          <SyncCard />
+          <DeviceDataCard />
+        </ClientOnly>
         {user ? <MailboxCard /> : null}
-        <SentLogCard />
-        <InstallCard />
+        <ClientOnly>
+          <SentLogCard />
+          <InstallCard />
+        </ClientOnly>
         <AboutCard />
         {user ? <AccountCard userId={user.id} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} /> : null}
       </div>
