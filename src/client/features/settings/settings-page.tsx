@@ -2,8 +2,9 @@
  * Settings (spec §2 "Settings"). The server renders it with the account's data (decision 050):
  * the cards that show what this device alone knows — its theme and reminders, keep-rules,
  * offline queue, scan data, sent log, install state — are `ClientOnly`, drawn once the page
- * is adopted, so the hydrating render matches the server's markup. On a phone they come
- * after the account's cards, below the first screen.
+ * is adopted, so the hydrating render matches the server's markup. Each is drawn where no
+ * server-rendered card follows it (the end of the first column, the whole second one), so
+ * none pushes the server's markup down.
  */
 import { Link } from "wouter";
 import { ClientOnly } from "../../components/client-only";
@@ -58,19 +59,19 @@ export function SettingsPage() {
           <KeepRulesCard />
         </ClientOnly>
       </div>
-      <div className="grid gap-4">
-        <ClientOnly>
+      {/* The whole second column: its account cards (mailbox, about, account) sit below this
+          device's on a desktop, and would be pushed down when those are drawn (layout shift). */}
+      <ClientOnly>
+        <div className="grid gap-4">
           <SyncCard />
           <DeviceDataCard />
-        </ClientOnly>
-        {user ? <MailboxCard /> : null}
-        <ClientOnly>
+          {user ? <MailboxCard /> : null}
           <SentLogCard />
           <InstallCard />
-        </ClientOnly>
-        <AboutCard />
-        {user ? <AccountCard userId={user.id} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} /> : null}
-      </div>
+          <AboutCard />
+          {user ? <AccountCard userId={user.id} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} /> : null}
+        </div>
+      </ClientOnly>
     </main>
   );
 }
