@@ -1,10 +1,11 @@
 /**
  * Settings (spec §2 "Settings"). The server renders it with the account's data (decision 050):
  * the cards that show what this device alone knows — its theme and reminders, keep-rules,
- * offline queue, scan data, sent log, install state — are `ClientOnly`, drawn once the page
- * is adopted, so the hydrating render matches the server's markup. Each is drawn where no
- * server-rendered card follows it (the end of the first column, the whole second one), so
- * none pushes the server's markup down.
+ * offline queue, scan data, sent log, install state — are `ClientOnly`, so the hydrating
+ * render matches the server's markup; they are drawn once the page is adopted, in a
+ * transition (as one render they would block input for a long task). Each is drawn where
+ * no server-rendered card follows it (the end of the first column, the whole second one),
+ * so none pushes the server's markup down.
  */
 import { Link } from "wouter";
 import { ClientOnly } from "../../components/client-only";
@@ -54,14 +55,14 @@ export function SettingsPage() {
         ) : null}
         {user ? <YourPreferencesCard /> : null}
         {user ? <SubscriptionSection /> : null}
-        <ClientOnly>
+        <ClientOnly deferred>
           <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
           <KeepRulesCard />
         </ClientOnly>
       </div>
       {/* The whole second column: its account cards (mailbox, about, account) sit below this
           device's on a desktop, and would be pushed down when those are drawn (layout shift). */}
-      <ClientOnly>
+      <ClientOnly deferred>
         <div className="grid gap-4">
           <SyncCard />
           <DeviceDataCard />
