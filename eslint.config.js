@@ -132,6 +132,18 @@ export default tseslint.config(
     },
   },
   {
+    // The browser build aliases "zod" to zod configured jitless (src/client/config/zod-jitless.ts:
+    // the page's CSP forbids the `new Function` zod would try); a subpath would bypass that.
+    files: ["src/client/**", "src/domain/**"],
+    ignores: ["src/client/config/zod-jitless.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["zod/*"], message: 'import "zod": the browser build configures it (src/client/config/zod-jitless.ts).' }] },
+      ],
+    },
+  },
+  {
     files: ["src/client/**/*.tsx", "src/client/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -64,6 +64,8 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [react(), tailwindcss(), pwa, chunks.plugin],
+  // zod without `new Function`, which the page's CSP forbids: src/client/config/zod-jitless.ts.
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/client/config/zod-jitless.ts", import.meta.url)) }] },
   build: {
     outDir: "dist/client",
     emptyOutDir: true,

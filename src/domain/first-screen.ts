@@ -21,17 +21,10 @@ export const FIRST_SCREEN_READS: Readonly<Record<FirstScreen, readonly FirstScre
   dashboard: ["me", "digitalData", "streak", "settings", "preferences", "tip"],
   organize: ["me", "digitalData", "settings"],
   insights: ["me", "insights", "settings"],
-  // Settings' top cards wait for the user and their plan: sent with the page, they do not
-  // appear one by one and push the page down (CLS 0.2 before, issue 38).
+  // Settings' top cards show the user and their plan. What Settings shows of this device's
+  // own stores (keep-rules, device data, the sent log, the theme) is drawn by the browser.
   settings: ["me", "settings", "preferences", "subscription"],
 };
-
-/**
- * Screens sent with their data but not rendered by the server: Settings shows this device's
- * own stores (keep-rules, device data, the sent log), which a server render cannot know, so
- * the browser draws it — at once, from the data the page brought.
- */
-export const DATA_ONLY_SCREENS: ReadonlySet<FirstScreen> = new Set(["settings"]);
 
 /** The screen a page path opens on for a signed-in user, if it is one of the above. */
 export function firstScreenOf(path: string): FirstScreen | undefined {

@@ -59,6 +59,6 @@ export async function warmUp(): Promise<void> {
       settings: DEFAULT_SETTINGS,
     },
   };
-  for (const url of ["/home", "/organize", "/insights"]) await renderFirstScreen(url, data);
+  for (const url of ["/home", "/organize", "/insights", "/settings"]) await renderFirstScreen(url, data);
   await renderFirstScreen("/login", VISITOR_DATA);
 }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { DATA_ONLY_SCREENS, firstScreenOf, VISITOR_DATA, VISITOR_SCREENS } from "../../domain/first-screen";
+import { firstScreenOf, VISITOR_DATA, VISITOR_SCREENS } from "../../domain/first-screen";
 import { isKnownPage, withoutTrailingSlash } from "../../domain/routes";
 import { sessionOf } from "../auth/guard";
 import { dashboardDataUrls, shellWithPreloads, showsDashboard, withDataPreloads, type ViteManifest } from "./page-preloads";
@@ -83,7 +83,7 @@ export async function registerStaticApp(app: FastifyInstance, clientDir: string 
               })
             : null;
         if (data) {
-          const markup = renderFirstScreen && screen && !DATA_ONLY_SCREENS.has(screen) ? await renderFirstScreen(request.url, data) : null;
+          const markup = renderFirstScreen && screen ? await renderFirstScreen(request.url, data) : null;
           html = withFirstScreen(markup === null ? html : pageShell(page, hasCookie, true), data, markup);
         } else if (showsDashboard(page)) html = withDataPreloads(html, dashboardDataUrls(session.userId));
         // It carries the user's name, address and data now: kept by no cache at all, not

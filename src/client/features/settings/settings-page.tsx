@@ -1,5 +1,14 @@
-/** Settings (spec §2 "Settings"). */
+/**
+ * Settings (spec §2 "Settings"). The server renders it with the account's data (decision 050):
+ * the cards that show what this device alone knows — its theme and reminders, keep-rules,
+ * offline queue, scan data, sent log, install state — are `ClientOnly`, so the hydrating
+ * render matches the server's markup; they are drawn once the page is adopted, in a
+ * transition (as one render they would block input for a long task). Each is drawn where
+ * no server-rendered card follows it (the end of the first column, the whole second one),
+ * so none pushes the server's markup down.
+ */
 import { Link } from "wouter";
+import { ClientOnly } from "../../components/client-only";
 import { Card } from "../../components/ui/card";
 import { paths } from "../../config/paths";
 import { useSession } from "../../lib/session/use-session";
@@ -46,18 +55,24 @@ export function SettingsPage() {
         ) : null}
         {user ? <YourPreferencesCard /> : null}
         {user ? <SubscriptionSection /> : null}
-        <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
-        <KeepRulesCard />
+        <ClientOnly deferred>
+          <PreferencesCard settings={current} onChange={change} signedIn={user !== null} />
+          <KeepRulesCard />
+        </ClientOnly>
       </div>
-      <div className="grid gap-4">
-        <SyncCard />
-        <DeviceDataCard />
-        {user ? <MailboxCard /> : null}
-        <SentLogCard />
-        <InstallCard />
-        <AboutCard />
-        {user ? <AccountCard userId={user.id} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} /> : null}
-      </div>
+      {/* The whole second column: its account cards (mailbox, about, account) sit below this
+          device's on a desktop, and would be pushed down when those are drawn (layout shift). */}
+      <ClientOnly deferred>
+        <div className="grid gap-4">
+          <SyncCard />
+          <DeviceDataCard />
+          {user ? <MailboxCard /> : null}
+          <SentLogCard />
+          <InstallCard />
+          <AboutCard />
+          {user ? <AccountCard userId={user.id} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} /> : null}
+        </div>
+      </ClientOnly>
     </main>
   );
 }
