@@ -1,13 +1,15 @@
 /**
  * Phones (issue 16) and desktops (issue 38): every page, signed in with a trial, at 360, 414 and 1280 px wide, light and dark, has no
  * horizontal overflow, no interactive control drawn on top of another, and no text spilling
- * out of its control. Full-page screenshots of each page land in the test's output folder (test-results/) for a human look.
+ * out of its control. With LAYOUT_SHOTS set, a full-page screenshot of each page lands in the
+ * test's output folder (test-results/) for a human look; they assert nothing, so a plain run skips them.
  */
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { baseUrl, registerViaApi, startCardFreeTrial } from "./support/auth";
 
 const WIDTHS = [360, 414, 1280] as const;
+const SHOTS = Boolean(process.env.LAYOUT_SHOTS);
 const THEMES = ["light", "dark"] as const;
 
 /** Every route of spec §2 (and the app's own extra screens), a few with their inner states. */
@@ -153,8 +155,10 @@ for (const width of WIDTHS)
         await page.goto(path);
         await expect(page.locator("#root")).not.toBeEmpty();
         await settle(page);
-        const name = `${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root"}-${theme}`;
-        await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+        if (SHOTS) {
+          const name = `${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root"}-${theme}`;
+          await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+        }
         for (const p of await page.evaluate(findLayoutProblems)) failures.push(`${path} @${width}px ${theme} ${p.kind}: ${p.detail}`);
       }
       expect(failures).toEqual([]);
