@@ -142,13 +142,7 @@ for (const width of WIDTHS)
     test(`every page fits ${width} px in the ${theme} theme: no overflow, overlap or spilled text`, async ({ page }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: 800 });
-      await page.addInitScript((t) => {
-        localStorage.setItem("tourCompleted", "true");
-        localStorage.setItem("theme", t);
-      }, theme);
-      const user = await registerViaApi(page.request);
-      await startCardFreeTrial(page.request, user.id);
-      await page.request.patch("/api/settings", { data: { darkMode: theme === "dark" }, headers: { origin: baseUrl() } });
+      await signedInPro(page, theme);
 
       const failures: string[] = [];
       for (const path of PAGES) {

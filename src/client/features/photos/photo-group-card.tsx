@@ -2,8 +2,8 @@ import { Columns2, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { formatBytes, plural } from "../../../domain/format";
 import { Button } from "../../components/ui/button";
-import { decisionOf, labelsOf, type PhotoEntry, type PhotoGroup, type Proposal } from "./photo-groups";
-import { PhotoTile } from "./photo-tile";
+import { decisionOf, type PhotoEntry, type PhotoGroup, type Proposal } from "./photo-groups";
+import { PhotoTileGrid } from "./photo-tile";
 
 interface Props {
   group: PhotoGroup;
@@ -25,7 +25,6 @@ interface Props {
  */
 export function PhotoGroupCard({ group, root, canTrash, busy, choices, onDecide, onCompare, onAct }: Props) {
   const titleId = useId();
-  const labels = labelsOf(group.entries);
   const rest = group.entries.filter((e) => decisionOf(e, choices) === "trash");
   const bytes = group.entries.reduce((n, e) => n + e.item.size, 0);
   const noun = group.kind === "exact" ? "exact copy" : "similar photo";
@@ -40,21 +39,13 @@ export function PhotoGroupCard({ group, root, canTrash, busy, choices, onDecide,
           Keep <strong className="break-all text-foreground">{group.keep.name}</strong>: {group.reason}.
         </p>
       </div>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
-        {group.entries.map((entry) => (
-          <li key={entry.item.id}>
-            <PhotoTile
-              entry={entry}
-              label={labels.get(entry.item.id) ?? entry.item.name}
-              decision={decisionOf(entry, choices)}
-              root={root}
-              canChoose
-              onOpen={() => onCompare(group, entry)}
-              onDecide={(d) => onDecide(entry, d)}
-            />
-          </li>
-        ))}
-      </ul>
+      <PhotoTileGrid
+        entries={group.entries}
+        root={root}
+        choices={choices}
+        onOpen={(entry) => onCompare(group, entry)}
+        onDecide={onDecide}
+      />
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant={canTrash ? "primary" : "outline"} disabled={busy || rest.length === 0} onClick={() => onAct(rest)}>
           <Trash2 className="size-4" aria-hidden />

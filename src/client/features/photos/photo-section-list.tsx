@@ -2,8 +2,8 @@ import { Trash2 } from "lucide-react";
 import { useId } from "react";
 import { formatBytes, plural } from "../../../domain/format";
 import { Button } from "../../components/ui/button";
-import { decisionOf, labelsOf, type PhotoEntry, type PhotoSection, type Proposal } from "./photo-groups";
-import { PhotoTile } from "./photo-tile";
+import { decisionOf, type PhotoEntry, type PhotoSection, type Proposal } from "./photo-groups";
+import { PhotoTileGrid } from "./photo-tile";
 
 interface Props {
   section: PhotoSection;
@@ -22,7 +22,6 @@ interface Props {
 /** A list of photos (blurry ones, old or recent screenshots) with keep/trash per photo and one action for the marked ones. */
 export function PhotoSectionList({ section, root, canTrash, busy, choices, limit, onShowMore, onDecide, onOpen, onAct }: Props) {
   const titleId = useId();
-  const labels = labelsOf(section.entries);
   const marked = section.entries.filter((e) => decisionOf(e, choices) === "trash");
   const bytes = section.entries.reduce((n, e) => n + e.item.size, 0);
   return (
@@ -44,21 +43,14 @@ export function PhotoSectionList({ section, root, canTrash, busy, choices, limit
           {canTrash ? `Trash marked photos (${marked.length})` : `Mark as reviewed (${marked.length})`}
         </Button>
       </div>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
-        {section.entries.slice(0, limit).map((entry) => (
-          <li key={entry.item.id}>
-            <PhotoTile
-              entry={entry}
-              label={labels.get(entry.item.id) ?? entry.item.name}
-              decision={decisionOf(entry, choices)}
-              root={root}
-              canChoose
-              onOpen={() => onOpen(section, entry)}
-              onDecide={(d) => onDecide(entry, d)}
-            />
-          </li>
-        ))}
-      </ul>
+      <PhotoTileGrid
+        entries={section.entries}
+        limit={limit}
+        root={root}
+        choices={choices}
+        onOpen={(entry) => onOpen(section, entry)}
+        onDecide={onDecide}
+      />
       {section.entries.length > limit ? (
         <Button size="sm" variant="outline" className="justify-self-start" onClick={onShowMore}>
           Show {plural(Math.min(section.entries.length - limit, limit), "more photo")}

@@ -2,7 +2,7 @@ import { Check, Trash2 } from "lucide-react";
 import { formatBytes } from "../../../domain/format";
 import { cn } from "../../lib/cn";
 import { folderOf } from "../../components/lists/item-visual";
-import type { PhotoEntry, Proposal } from "./photo-groups";
+import { decisionOf, labelsOf, type PhotoEntry, type Proposal } from "./photo-groups";
 import { PhotoThumb } from "./photo-thumb";
 
 export const dimensionsOf = (item: { width?: number; height?: number }) =>
@@ -97,5 +97,45 @@ export function PhotoTile({
       </div>
       {canChoose ? <KeepTrashChoice name={label} decision={decision} onDecide={onDecide} /> : null}
     </div>
+  );
+}
+
+/**
+ * A group's or section's photos as a grid of tiles, each with its keep/trash choice; the first
+ * `limit` of them when given. Labels tell apart photos that share a name (labelsOf) across every
+ * entry, shown or not, so a label does not change when more are shown.
+ */
+export function PhotoTileGrid({
+  entries,
+  limit = entries.length,
+  root,
+  choices,
+  onOpen,
+  onDecide,
+}: {
+  entries: readonly PhotoEntry[];
+  limit?: number;
+  root: FileSystemDirectoryHandle | null;
+  choices: ReadonlyMap<number, Proposal>;
+  onOpen(entry: PhotoEntry): void;
+  onDecide(entry: PhotoEntry, d: Proposal): void;
+}) {
+  const labels = labelsOf(entries);
+  return (
+    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
+      {entries.slice(0, limit).map((entry) => (
+        <li key={entry.item.id}>
+          <PhotoTile
+            entry={entry}
+            label={labels.get(entry.item.id) ?? entry.item.name}
+            decision={decisionOf(entry, choices)}
+            root={root}
+            canChoose
+            onOpen={() => onOpen(entry)}
+            onDecide={(d) => onDecide(entry, d)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
