@@ -385,7 +385,7 @@ describe("never the wrong message", () => {
 
   it("a folder renumbered while this session had it open is refused the same way", async () => {
     const before = await list(dora, ["Archive"]);
-    // The listing leaves Archive open in this session; Dovecot rebuilds it under the session.
+    // The listing leaves Archive open on its IMAP connection; Dovecot rebuilds it under that connection.
     dovecot.renumber("dora", "Archive");
     const trashBefore = (await list(dora, ["Trash"])).messages.length;
     const res = await post(dora, "/api/email/actions", { action: "trash", targets: targetsOf(before, before.messages) });

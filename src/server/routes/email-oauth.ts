@@ -75,8 +75,8 @@ export const emailOAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.header("cache-control", "no-store").redirect(`/organize?${to.toString()}`, 303);
     };
     const { state, code, error } = request.query;
-    // Only a state this user started in this session counts, and only once. Another user's or
-    // another session's state is not touched (it is not theirs to spend) and opens nothing.
+    // Only a state this user started while signed in with this cookie counts, and only once. Another
+    // user's or another sign-in's state is not touched (it is not theirs to spend) and opens nothing.
     const [row] = state
       ? await app.db
           .delete(mailOAuthStates)

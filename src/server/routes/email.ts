@@ -120,7 +120,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
         yield `${JSON.stringify({ t: "done", aggregates } satisfies ListLine)}\n`;
       } catch (err) {
         if (err instanceof StaleSession && (await connections.renew(userId).catch(() => null))) {
-          // The server rebuilt a folder under this session: the fresh session lists it as it is now.
+          // The server rebuilt a folder under this IMAP connection: a fresh connection lists it as it is now.
           yield `${JSON.stringify({ t: "error", error: `${RENUMBERED_ERROR} the folder “${err.message}” while it was being listed. List your mail again.` } satisfies ListLine)}\n`;
           return;
         }
