@@ -1,11 +1,10 @@
 /** Search, sort and group by folder above a list (issue 38: lists people can work with). */
-import { FolderTree, Search } from "lucide-react";
+import { FolderTree } from "lucide-react";
 import type { ItemSort } from "../../../domain/list-view";
+import { SearchField, SortSelect } from "../../components/lists/list-controls";
 import { cn } from "../../lib/cn";
 
 const SORT_LABELS: Record<ItemSort, string> = { size: "Largest first", date: "Newest first", name: "Name (A–Z)", folder: "Folder" };
-
-const control = "h-9 rounded-lg border border-border bg-background px-2 text-sm";
 
 export function ListToolbar({
   noun,
@@ -31,27 +30,8 @@ export function ListToolbar({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="list-toolbar">
-      <label className="relative min-w-44 flex-1">
-        <span className="sr-only">Search {noun}</span>
-        <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden />
-        <input
-          type="search"
-          value={query}
-          onChange={(e) => onQuery(e.target.value)}
-          placeholder="Name or folder"
-          className={`${control} w-full pl-8`}
-        />
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        Sort
-        <select className={control} value={sort} onChange={(e) => onSort(e.target.value as ItemSort)}>
-          {sorts.map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SearchField label={`Search ${noun}`} placeholder="Name or folder" value={query} onChange={onQuery} />
+      <SortSelect value={sort} orders={sorts} labels={SORT_LABELS} onChange={onSort} />
       {canGroup ? (
         <button
           type="button"
