@@ -20,6 +20,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
+    // The service worker precaches every asset in each new browser context. Only the specs about
+    // it (pwa, offline-app, offline-queue, and the cleaner tests that need its cache) allow it,
+    // with test.use({ serviceWorkers: "allow" }); the other journeys run without it.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -71,50 +71,54 @@ async function waitForServiceWorker(page: Page) {
 }
 
 /** 1. Sign-out leaves nothing of the user on / or /home for the next person. */
-test("1 · signing out removes every trace of the user held for display", async ({ page }) => {
-  test.setTimeout(90_000);
-  const corpus = makeCorpus(60, 11);
-  await proUser(page, "Zelda Quartermain");
-  await scanFolder(page, corpus.dir);
-  await expect(page.getByTestId("result-files-found")).toHaveText(String(corpus.totals.files));
-  await expect(page.getByRole("heading", { name: "Good morning, Zelda Quartermain" })).toBeVisible();
+test.describe("with the service worker (its cache must not keep the user either)", () => {
+  test.use({ serviceWorkers: "allow" });
 
-  await page.goto("/settings");
-  await page.getByRole("button", { name: "Sign Out" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  test("1 · signing out removes every trace of the user held for display", async ({ page }) => {
+    test.setTimeout(90_000);
+    const corpus = makeCorpus(60, 11);
+    await proUser(page, "Zelda Quartermain");
+    await scanFolder(page, corpus.dir);
+    await expect(page.getByTestId("result-files-found")).toHaveText(String(corpus.totals.files));
+    await expect(page.getByRole("heading", { name: "Good morning, Zelda Quartermain" })).toBeVisible();
 
-  for (const path of ["/home", "/"]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    const text = await page.locator("body").innerText();
-    expect(text, path).not.toContain("Zelda");
-    await expect(page.getByTestId("result-files-found"), path).toHaveCount(0);
-    await expect(page.getByText(`${corpus.totals.files} items`), path).toHaveCount(0);
-  }
-  // Nothing of the user's stays in this browser's storage for display.
-  const left = await page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    const scan = await new Promise<number>((resolve) => {
-      if (!names.includes("cleanspace-scan")) return resolve(0);
-      const open = indexedDB.open("cleanspace-scan");
-      open.onsuccess = () => {
-        const db = open.result;
-        let n = 0;
-        const stores = [...db.objectStoreNames];
-        if (stores.length === 0) return resolve(0);
-        const tx = db.transaction(stores);
-        for (const s of stores) tx.objectStore(s).count().onsuccess = (e) => (n += (e.target as IDBRequest<number>).result);
-        tx.oncomplete = () => {
-          db.close();
-          resolve(n);
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    for (const path of ["/home", "/"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const text = await page.locator("body").innerText();
+      expect(text, path).not.toContain("Zelda");
+      await expect(page.getByTestId("result-files-found"), path).toHaveCount(0);
+      await expect(page.getByText(`${corpus.totals.files} items`), path).toHaveCount(0);
+    }
+    // Nothing of the user's stays in this browser's storage for display.
+    const left = await page.evaluate(async () => {
+      const names = (await indexedDB.databases()).map((d) => d.name);
+      const scan = await new Promise<number>((resolve) => {
+        if (!names.includes("cleanspace-scan")) return resolve(0);
+        const open = indexedDB.open("cleanspace-scan");
+        open.onsuccess = () => {
+          const db = open.result;
+          let n = 0;
+          const stores = [...db.objectStoreNames];
+          if (stores.length === 0) return resolve(0);
+          const tx = db.transaction(stores);
+          for (const s of stores) tx.objectStore(s).count().onsuccess = (e) => (n += (e.target as IDBRequest<number>).result);
+          tx.oncomplete = () => {
+            db.close();
+            resolve(n);
+          };
         };
-      };
-      open.onerror = () => resolve(0);
+        open.onerror = () => resolve(0);
+      });
+      const keys = Object.keys(localStorage).filter((k) => /user|auth|settings|keep-policy/i.test(k));
+      return { scan, keys };
     });
-    const keys = Object.keys(localStorage).filter((k) => /user|auth|settings|keep-policy/i.test(k));
-    return { scan, keys };
+    expect(left).toEqual({ scan: 0, keys: [] });
   });
-  expect(left).toEqual({ scan: 0, keys: [] });
 });
 
 /** 2. The dashboard's score and Insights' score for the same moment are one number. */
@@ -164,38 +168,43 @@ test("3 · items moved to the trash and later deleted are counted once", async (
 });
 
 /** 4. No empty state shown before the figures, and no layout shift, on / signed in and on /settings. */
-test("4 · the dashboard never flashes its empty state; CLS ≤ 0.1 on / and /settings", async ({ page }) => {
-  test.setTimeout(60_000);
-  await proUser(page);
-  // A score in 60–79 (test 2 saw 68): the goal is 3 actions, so "Complete 1 cleanup action" is the empty state's.
-  await seed(page.request, { snapshots: [{ daysAgo: 0, summary: summaryOf({ duplicateFiles: 30, largeFiles: 5 }) }] });
-  await page.addInitScript(() => {
-    const w = window as unknown as { cls: number; seen: string[] };
-    w.cls = 0;
-    w.seen = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.cls += e.value;
-    }).observe({ type: "layout-shift", buffered: true });
-    const check = () => {
-      const t = document.body?.innerText ?? "";
-      for (const s of ["Complete 1 cleanup action", "No scan yet", "Loading"]) if (t.includes(s) && !w.seen.includes(s)) w.seen.push(s);
-    };
-    new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-  await page.goto("/");
-  await waitForServiceWorker(page);
-  for (const path of ["/", "/settings", "/"]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(800);
-    const { cls, seen } = await page.evaluate(() => {
+test.describe("with the service worker (a return visit)", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("4 · the dashboard never flashes its empty state; CLS ≤ 0.1 on / and /settings", async ({ page }) => {
+    test.setTimeout(60_000);
+    await proUser(page);
+    // A score in 60–79 (test 2 saw 68): the goal is 3 actions, so "Complete 1 cleanup action" is the empty state's.
+    await seed(page.request, { snapshots: [{ daysAgo: 0, summary: summaryOf({ duplicateFiles: 30, largeFiles: 5 }) }] });
+    await page.addInitScript(() => {
       const w = window as unknown as { cls: number; seen: string[] };
-      return { cls: w.cls, seen: w.seen };
+      w.cls = 0;
+      w.seen = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.cls += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+      const check = () => {
+        const t = document.body?.innerText ?? "";
+        for (const s of ["Complete 1 cleanup action", "No scan yet", "Loading"]) if (t.includes(s) && !w.seen.includes(s)) w.seen.push(s);
+      };
+      new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    // The dashboard arrives with its figures; Settings may load its parts, without moving the page.
-    if (path === "/") expect(seen, `${path}: empty or loading state shown`).toEqual([]);
-    expect(cls, `${path}: cumulative layout shift`).toBeLessThanOrEqual(0.1);
-  }
+    await page.goto("/");
+    await waitForServiceWorker(page);
+    for (const path of ["/", "/settings", "/"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(800);
+      const { cls, seen } = await page.evaluate(() => {
+        const w = window as unknown as { cls: number; seen: string[] };
+        return { cls: w.cls, seen: w.seen };
+      });
+      // The dashboard arrives with its figures; Settings may load its parts, without moving the page.
+      if (path === "/") expect(seen, `${path}: empty or loading state shown`).toEqual([]);
+      expect(cls, `${path}: cumulative layout shift`).toBeLessThanOrEqual(0.1);
+    }
+  });
 });
 
 /** 5. A criterion with no value yet is ignored, not a filter that matches nothing. */
@@ -264,34 +273,36 @@ test("7 · after registering, the header does not say Sign In / Get Started", as
 });
 
 /** 8. Offline: Insights, the subscription panel and the tip say so (or show what they know) instead of spinning. */
-test("8 · offline, Insights, the subscription panel and the tip do not spin for ever", async ({ page, context, consoleErrors }) => {
-  test.setTimeout(60_000);
-  await proUser(page);
-  await seed(page.request, { snapshots: [{ daysAgo: 0, summary: summaryOf({ duplicateFiles: 6 }) }] });
-  await page.goto("/home");
-  await waitForServiceWorker(page);
-  await page.reload();
-  await page.waitForLoadState("networkidle");
+test.describe("with the service worker (offline)", () => {
+  test.use({ serviceWorkers: "allow" });
 
-  await context.setOffline(true);
-  await page.goto("/home");
-  await page.waitForTimeout(3000);
-  await expect(page.getByText("Loading a tip…")).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Tip of the day" })).toContainText(/offline/i);
+  test("8 · offline, Insights, the subscription panel and the tip do not spin for ever", async ({ page, context, consoleErrors }) => {
+    test.setTimeout(60_000);
+    await proUser(page);
+    await seed(page.request, { snapshots: [{ daysAgo: 0, summary: summaryOf({ duplicateFiles: 6 }) }] });
+    await page.goto("/home");
+    await waitForServiceWorker(page);
+    await page.reload();
+    await page.waitForLoadState("networkidle");
 
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Insights" }).click();
-  await page.waitForTimeout(3000);
-  await expect(page.getByText("Loading your insights…")).toHaveCount(0);
-  await expect(page.getByRole("main")).toContainText(/offline/i);
+    await context.setOffline(true);
+    await page.goto("/home");
+    // Each place settles on what it knows (or says offline); the loading text must then be gone.
+    await expect(page.getByRole("region", { name: "Tip of the day" })).toContainText(/offline/i);
+    await expect(page.getByText("Loading a tip…")).toHaveCount(0);
 
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
-  await page.waitForTimeout(3000);
-  const sub = page.getByRole("region", { name: "Subscription" });
-  await expect(sub).not.toContainText(/Loading/);
-  await expect(sub).toContainText(/offline|Free trial/i);
-  await context.setOffline(false);
-  const offline = consoleErrors.filter((e) => /ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !offline.includes(e)));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Insights" }).click();
+    await expect(page.getByRole("main")).toContainText(/offline/i);
+    await expect(page.getByText("Loading your insights…")).toHaveCount(0);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    const sub = page.getByRole("region", { name: "Subscription" });
+    await expect(sub).toContainText(/offline|Free trial/i);
+    await expect(sub).not.toContainText(/Loading/);
+    await context.setOffline(false);
+    const offline = consoleErrors.filter((e) => /ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !offline.includes(e)));
+  });
 });
 
 /** 9. The Apps tab on the web lists no browser or browser feature as an app. */

@@ -137,27 +137,41 @@ async function settle(page: Page) {
   );
 }
 
-for (const width of WIDTHS)
-  for (const theme of THEMES) {
-    test(`every page fits ${width} px in the ${theme} theme: no overflow, overlap or spilled text`, async ({ page }) => {
-      test.setTimeout(180_000);
-      await page.setViewportSize({ width, height: 800 });
-      await signedInPro(page, theme);
+/** Puts the page in a theme as the app does (lib/theme-storage.ts applyTheme: a class on the root), and lets its transitions end. */
+async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.evaluate((t) => {
+    document.documentElement.classList.toggle("dark", t === "dark");
+    document.documentElement.classList.toggle("light", t === "light");
+  }, theme);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+}
 
-      const failures: string[] = [];
-      for (const path of PAGES) {
-        await page.goto(path);
-        await expect(page.locator("#root")).not.toBeEmpty();
-        await settle(page);
+// Each page is loaded once per width and checked in both themes: the themes differ in colour
+// tokens only, swapped by the root's class, so the second check needs no second load.
+for (const width of WIDTHS)
+  test(`every page fits ${width} px in the light and dark themes: no overflow, overlap or spilled text`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 800 });
+    await signedInPro(page, "light");
+
+    const failures: string[] = [];
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.locator("#root")).not.toBeEmpty();
+      await settle(page);
+      for (const theme of THEMES) {
+        await showTheme(page, theme);
         if (SHOTS) {
           const name = `${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root"}-${theme}`;
           await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
         }
         for (const p of await page.evaluate(findLayoutProblems)) failures.push(`${path} @${width}px ${theme} ${p.kind}: ${p.detail}`);
       }
-      expect(failures).toEqual([]);
-    });
-  }
+    }
+    expect(failures).toEqual([]);
+  });
 
 /** Signs in a fresh Pro account on the page's own request context (tour done, light or dark). */
 async function signedInPro(page: Page, theme: "light" | "dark" = "light") {

@@ -7,6 +7,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { baseUrl, newAccount, registerViaApi, startCardFreeTrial } from "./support/auth";
 
+// These journeys are about the service worker, which the config blocks elsewhere.
+test.use({ serviceWorkers: "allow" });
+
 /** A saved scan and a three-day streak, through the test-only seed route. */
 async function seedScanAndStreak(request: APIRequestContext) {
   const categories = Object.fromEntries(

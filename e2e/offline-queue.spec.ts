@@ -10,6 +10,9 @@ import { registerViaApi, startCardFreeTrial } from "./support/auth";
 import { rememberOpfsRoot, writeOpfsFiles } from "./support/opfs-folder";
 import { expect, expectAccessible, test } from "./fixtures";
 
+// These journeys are about the service worker, which the config blocks elsewhere.
+test.use({ serviceWorkers: "allow" });
+
 async function goalCompleted(request: APIRequestContext, userId: number): Promise<number> {
   return ((await (await request.get(`/api/digital-data/${userId}`)).json()) as { goal: { completed: number } }).goal.completed;
 }

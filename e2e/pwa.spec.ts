@@ -9,6 +9,9 @@ import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 
+// These journeys are about the service worker, which the config blocks elsewhere.
+test.use({ serviceWorkers: "allow" });
+
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
