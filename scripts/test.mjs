@@ -23,20 +23,33 @@ function run(label, command, args, options = {}) {
   console.log(`✔ ${label} (${secs}s)`);
 }
 
-/** Runs independent steps side by side (the machine has 2 cores); each one's output is printed whole when it ends. */
-async function runTogether(steps) {
+/**
+ * Runs independent steps side by side (the machine has 2 cores) and fails if any fails. With `live`, each line is
+ * printed as it comes, prefixed with its step's tag; otherwise each step's output is printed whole when it ends.
+ */
+async function runTogether(steps, { live = false } = {}) {
   const started = Date.now();
   console.log(`\n▶ ${steps.map((s) => s.label).join(" + ")} (side by side)`);
   const results = await Promise.all(
     steps.map(
-      ({ label, command, args }) =>
+      ({ label, tag, command, args }) =>
         new Promise((resolve) => {
           const t0 = Date.now();
-          const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+          const child = spawn(command, args, { env: { ...env, ...(live ? { FORCE_COLOR: "0" } : {}) }, stdio: ["ignore", "pipe", "pipe"] });
           let out = "";
-          child.stdout.on("data", (d) => (out += d));
-          child.stderr.on("data", (d) => (out += d));
-          child.on("close", (code) => resolve({ label, code, out, secs: ((Date.now() - t0) / 1000).toFixed(1) }));
+          let partial = "";
+          const take = (d) => {
+            if (!live) return void (out += d);
+            const lines = (partial + d).split("\n");
+            partial = lines.pop();
+            for (const line of lines) process.stdout.write(`[${tag}] ${line}\n`);
+          };
+          child.stdout.on("data", take);
+          child.stderr.on("data", take);
+          child.on("close", (code) => {
+            if (partial) process.stdout.write(`[${tag}] ${partial}\n`);
+            resolve({ label, code, out, secs: ((Date.now() - t0) / 1000).toFixed(1) });
+          });
         }),
     ),
   );
@@ -80,8 +93,15 @@ await runTogether([
   },
 ]);
 run("bundle size", "node", ["scripts/check-bundle-size.mjs"]);
-run("unit, component and API tests", "npx", ["vitest", "run"]);
-run("browser tests", "npx", ["playwright", "test"]);
+// The browser tests spend much of their time waiting on the browser and the server, so the
+// unit tests run beside them on one worker and fill the idle CPU (docs/decisions/057).
+await runTogether(
+  [
+    { label: "unit, component and API tests", tag: "unit", command: "npx", args: ["vitest", "run", "--maxWorkers=1"] },
+    { label: "browser tests", tag: "browser", command: "npx", args: ["playwright", "test"] },
+  ],
+  { live: true },
+);
 console.log(
   `\nAll checks passed${process.env.DATABASE_URL ? " (PostgreSQL)" : " (PGlite)"} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min.`,
 );
