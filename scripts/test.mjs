@@ -1,5 +1,5 @@
 // `npm test`: the whole gate, in order, stopping at the first failure — lock file, doc paths, then typecheck, lint,
-// format and the build side by side, bundle-size budget, unit/component/API tests, browser tests. Installs Debian's
+// format and the build side by side, bundle-size budget, then unit/component/API tests beside the browser tests. Installs Debian's
 // Chromium when it is missing and we are root; never downloads a browser build of its own.
 // Likewise Debian's dovecot-imapd, the real IMAP server the e-mail tests start on their own port.
 import { spawn, spawnSync } from "node:child_process";
