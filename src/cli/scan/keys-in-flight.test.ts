@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { type IHasher, createXXHash128 } from "hash-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEY_BYTES, KeyReader } from "./key-reader";
-import { FILES_IN_FLIGHT, PROBE_FILES, ReadMode, type KeyJobs, readKeys, readKeysInFlight } from "./keys-in-flight";
+import { FILES_IN_FLIGHT, PROBE_FILES, ReadMode, type KeyJobs, readKeys, readKeysInFlight, voluntarySwitches } from "./keys-in-flight";
 
 const work = fs.mkdtempSync(join(tmpdir(), "cs-keys-in-flight-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -110,5 +110,13 @@ describe("readKeys (ReadMode)", () => {
       async () => [first],
     );
     expect(mode.cold).toBeNull();
+  });
+});
+
+describe("voluntarySwitches", () => {
+  it("counts this thread's sleeps (what a read that waits for the device does)", () => {
+    const before = voluntarySwitches();
+    for (let i = 0; i < 3; i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    expect(voluntarySwitches() - before).toBeGreaterThanOrEqual(3);
   });
 });

@@ -25,9 +25,7 @@ export const PROBE_FILES = 32;
  * files: one synchronous read at a time while the page cache answers (a read through the pool
  * costs a hand-off to another thread and back, which a cached read does not repay), several
  * in flight once reads wait for the device. A read that waits puts the thread to sleep — a
- * voluntary context switch (getrusage, through process.resourceUsage); a cached one does not.
- * The count is the process's, so another thread's sleeps add to it: the bar is one switch per
- * four files, far above what a warm probe of well under a millisecond sees.
+ * voluntary context switch; a cached one does not. The bar is one switch per four files.
  */
 export class ReadMode {
   /** null until the probe ran; then true when reads wait for the device. */
@@ -65,13 +63,29 @@ export async function readKeys(
   };
   let from = 0;
   if (mode.cold === null && jobs.count > PROBE_FILES) {
-    const before = process.resourceUsage().voluntaryContextSwitches;
+    const before = voluntarySwitches();
     readSync(0, PROBE_FILES);
-    mode.cold = process.resourceUsage().voluntaryContextSwitches - before >= PROBE_FILES / 4;
+    mode.cold = voluntarySwitches() - before >= PROBE_FILES / 4;
     from = PROBE_FILES;
   }
   if (mode.cold !== true) return readSync(from, jobs.count);
   await readKeysInFlight(pass, jobs, out, ok, await hashers(), { ...options, from });
+}
+
+/**
+ * This thread's voluntary context switches so far: Linux counts them per thread in
+ * /proc/thread-self/status. Elsewhere the process's count (getrusage, through
+ * process.resourceUsage), which other threads' sleeps also raise.
+ */
+export function voluntarySwitches(): number {
+  try {
+    const status = nodeFs.readFileSync("/proc/thread-self/status", "latin1");
+    const count = /^voluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1];
+    if (count !== undefined) return Number(count);
+  } catch {
+    // No /proc here: the process's count below.
+  }
+  return process.resourceUsage().voluntaryContextSwitches;
 }
 
 /** Hashers for a pass: one for the first pass, one per file in flight for the full pass (each streams its own file). */
