@@ -11,8 +11,6 @@ export interface CrewWorkerData {
   root: string;
   /** False when no content is read (--metadata-only): the worker only walks. */
   keys: boolean;
-  /** Tests fix how the worker reads keys (keys-in-flight.ts ReadMode); else its first files decide. */
-  readMode?: "sync" | "in-flight";
 }
 
 /** One walker's table in transferable form (see FileTable): names "\0"-joined, columns cut to length. */

@@ -10,18 +10,17 @@ import { Crew, DEAD, JOINED, READY, slot } from "./crew";
 import type { CrewWorkerData } from "./crew-protocol";
 import { FileTable } from "./file-table";
 import { KEY_BYTES, KeyReader } from "./key-reader";
-import { ReadMode, hashersFor, readKeys } from "./keys-in-flight";
 import { createWalker, listFolder } from "./list-folder";
 import { toPayload } from "./merge-tables";
 
-const { ctl, me, ports, root, keys, readMode } = workerData as CrewWorkerData;
+const { ctl, me, ports, root, keys } = workerData as CrewWorkerData;
 const crew = new Crew(ctl, me, ports);
 
 void run();
 
 async function run(): Promise<void> {
   try {
-    await work(keys ? await createXXHash128() : null);
+    work(keys ? await createXXHash128() : null);
   } catch {
     // A failure here must not hang the scan: the main thread does this worker's share itself.
     crew.setFlag(me, DEAD, 1);
@@ -30,7 +29,7 @@ async function run(): Promise<void> {
   for (const port of ports) port?.close();
 }
 
-async function work(hasher: IHasher | null): Promise<void> {
+function work(hasher: IHasher | null): void {
   // The files this worker listed: the main thread names them by index here when it asks for their keys.
   const table = new FileTable();
   // Too late for the walk if the main thread already closed it (then it expects no table).
@@ -42,19 +41,12 @@ async function work(hasher: IHasher | null): Promise<void> {
     crew.send(0, { kind: "table", table: payload }, transfer);
   }
   if (!hasher) return; // --metadata-only: no key to compute
+  const reader = new KeyReader(hasher);
   crew.setFlag(me, READY, 1);
-  await serve(hasher, table);
+  serve(reader, table);
 }
 
-/**
- * Answers key batches until "done". A batch may be read with several files in flight
- * (keys-in-flight.ts ReadMode), so the loop awaits it; it sleeps (Atomics.wait) only with no
- * read outstanding.
- */
-async function serve(hasher: IHasher, table: FileTable): Promise<void> {
-  const reader = new KeyReader(hasher);
-  const mode = new ReadMode(readMode);
-  const fullHashers: IHasher[] = [];
+function serve(reader: KeyReader, table: FileTable): void {
   for (;;) {
     const sequence = crew.sequence();
     const request = crew.take(0, "hash");
@@ -66,14 +58,12 @@ async function serve(hasher: IHasher, table: FileTable): Promise<void> {
     const count = request.sizes.length;
     const keys = new Uint8Array(count * KEY_BYTES);
     const ok = new Uint8Array(count);
-    const { own, paths, sizes } = request;
-    const jobs = {
-      count,
-      path: (k: number) => `${root}/${own ? table.path(own[k] as number) : (paths?.[k] as string)}`,
-      size: (k: number) => sizes[k] ?? 0,
-    };
-    const pass = request.pass;
-    await readKeys(pass, jobs, keys, ok, reader, mode, () => hashersFor(pass, hasher, fullHashers, createXXHash128));
+    for (let k = 0; k < count; k++) {
+      const path = `${root}/${request.own ? table.path(request.own[k] as number) : (request.paths?.[k] as string)}`;
+      const size = request.sizes[k] ?? 0;
+      const read = request.pass === 0 ? reader.first(path, size, keys, k * KEY_BYTES) : reader.full(path, size, keys, k * KEY_BYTES);
+      ok[k] = read ? 1 : 0;
+    }
     crew.send(0, { kind: "keys", pass: request.pass, start: request.start, keys, ok }, [keys.buffer, ok.buffer]);
   }
 }

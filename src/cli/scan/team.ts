@@ -20,7 +20,7 @@ export interface Team {
  * (the root, which the main thread lists), so a worker that starts early waits for folders
  * instead of seeing an empty, finished walk.
  */
-export function createTeam(workerUrl: URL, threads: number, root: string, keys: boolean, readMode?: "sync" | "in-flight"): Team {
+export function createTeam(workerUrl: URL, threads: number, root: string, keys: boolean): Team {
   const ctl = createControl(threads);
   Atomics.store(ctl, OUTSTANDING, 1);
   const portsOf: (MessagePort | undefined)[][] = Array.from({ length: threads }, () => new Array(threads).fill(undefined));
@@ -39,7 +39,7 @@ export function createTeam(workerUrl: URL, threads: number, root: string, keys: 
       if (workers.length > 0) return;
       for (let me = 1; me < threads; me++) {
         const ports = portsOf[me] as (MessagePort | undefined)[];
-        const data: CrewWorkerData = { ctl, me, ports, root, keys, ...(readMode ? { readMode } : {}) };
+        const data: CrewWorkerData = { ctl, me, ports, root, keys };
         const worker = new Worker(fileURLToPath(workerUrl), {
           workerData: data,
           transferList: ports.filter((port): port is MessagePort => port !== undefined),

@@ -38,7 +38,7 @@ export interface TreeScanOptions {
   cache?: NodeHashCacheOptions | null;
   /** When workers start (see SHARED_WALK_MIN_FILES, LATE_CREW_MIN_FILES): tests lower them to reach each path on small trees. */
   workerThresholds?: { sharedWalkMinFiles: number; lateCrewMinFiles: number };
-  /** Tests fix how every thread reads keys (keys-in-flight.ts ReadMode); else each thread's first files decide. */
+  /** Tests fix how the main thread reads keys alone (keys-in-flight.ts ReadMode); else its first files decide. */
   readMode?: "sync" | "in-flight";
   /** Tests fake the file system (EACCES as root) and count reads. */
   fs?: TreeFs;
@@ -80,7 +80,7 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
   const reader = hasher ? new KeyReader(hasher, fs) : null;
   const fullHashers: IHasher[] = [];
   const mode = new ReadMode(options.readMode);
-  const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base, !metadataOnly, options.readMode) : null;
+  const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base, !metadataOnly) : null;
   try {
     const cacheOptions = options.cache === null ? null : { ...options.cache, dir: resolve(options.cache?.dir ?? defaultCacheDir()) };
     const remembered = cacheOptions === null || metadataOnly ? null : rememberedFiles(cacheOptions.dir, base);
