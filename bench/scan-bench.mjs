@@ -12,7 +12,7 @@
 // `node bench/support/cli-floor.cjs DIR` (Node's floor for a first scan: the same file calls on
 // one thread with none of the app) and `jdupes -r -q DIR`; prints min/median/max wall time, CPU
 // and peak RSS per row and the ratios of the medians, to jdupes and to the floor. --cold N adds N cold-cache runs of each tool (the page cache dropped
-// before each; needs root, skipped otherwise). --phases N prints the CLI's own per-phase
+// before each; needs root, skipped otherwise; with --baseline, its first-scan and rescan rows too). --phases N prints the CLI's own per-phase
 // profile (CLEANSPACE_PROFILE=1: wall ms, and the main thread's CPU and run-queue wait) of N
 // first scans and rescans. jdupes is installed with apt-get when missing and allowed, else its
 // rows are skipped. Figures, never assertions: a busy machine moves them, so the load average
@@ -266,7 +266,13 @@ if (baselineBin) {
 
 const coldRuns = Number(opt.cold);
 if (coldRuns > 0) {
-  const coldRows = [rows[0], rows[1], rows[3], ...(peer ? [peer] : [])].map((r) => ({ ...r, times: [] }));
+  // First scans on 2 and 1 threads and the rescan, of this checkout and of the baseline, and
+  // jdupes: one run of each per round, the page cache dropped before every run.
+  const coldNames = [0, 1, 3].map((i) => rows[i].name);
+  const coldRows = rows
+    .filter((r) => r === peer || coldNames.some((name) => r.name === name || r.name === name.replace(/^cleanspace /, "baseline ")))
+    .map((r) => ({ ...r, times: [] }));
+  const coldLoadBefore = loadavg();
   let dropped = true;
   for (let i = 0; i < coldRuns && dropped; i++) {
     for (const row of coldRows) {
@@ -274,8 +280,22 @@ if (coldRuns > 0) {
       row.times.push(once(row));
     }
   }
-  if (dropped) table(coldRows, " (cold page cache)");
-  else console.log("cold-cache runs skipped: dropping the page cache needs root (echo 3 > /proc/sys/vm/drop_caches)");
+  if (dropped) {
+    console.log(`cold page cache, ${coldRuns} rounds: load average ${load(coldLoadBefore)} before, ${load(loadavg())} after`);
+    table(coldRows, " (cold page cache)");
+    if (peer) {
+      const coldPeer = coldRows.find((r) => r.cmd === JDUPES);
+      console.log(
+        `cold: ratios to jdupes, wall medians: ${coldRows
+          .filter((r) => r !== coldPeer)
+          .map((r) => `${r.name} ${(r.median / coldPeer.median).toFixed(2)}`)
+          .join("; ")}; CPU medians: ${coldRows
+          .filter((r) => r !== coldPeer)
+          .map((r) => `${r.name} ${(r.cpuMedian / coldPeer.cpuMedian).toFixed(2)}`)
+          .join("; ")}`,
+      );
+    }
+  } else console.log("cold-cache runs skipped: dropping the page cache needs root (echo 3 > /proc/sys/vm/drop_caches)");
 }
 
 const phaseRuns = Number(opt.phases);

@@ -21,6 +21,11 @@ if (!existsSync(bundle) || !existsSync(cacheDirModule)) {
     process.exit(1);
   }
 }
+// libuv's thread pool runs every asynchronous fs call, 4 threads unless UV_THREADPOOL_SIZE says
+// otherwise when the pool starts (on first use, after this line): a scan of a cold tree keeps up
+// to 16 reads in flight (src/cli/scan/keys-in-flight.ts FILES_IN_FLIGHT), which a pool of 4 would
+// cap at 4. A value the user set is kept.
+process.env.UV_THREADPOOL_SIZE ??= "16";
 // `cleanspace scan DIR | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on("error", (error) => {
   if (error.code === "EPIPE") process.exit(0);

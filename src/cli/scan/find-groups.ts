@@ -7,6 +7,7 @@ import type { FileTable } from "./file-table";
 import type { KeyPass, NodeHashCache } from "./hash-cache-file";
 import { type SideWork, runPass } from "./hash-pass";
 import { KEY_BYTES, type KeyReader, copyKey } from "./key-reader";
+import type { KeyJobs } from "./keys-in-flight";
 import { mountsBelow } from "./mounts-below";
 
 export interface FindGroupsInput {
@@ -19,6 +20,8 @@ export interface FindGroupsInput {
   /** First-pass keys the workers made during the walk, if any (early-keys.ts). */
   early?: EarlyKeys | null;
   reader: () => KeyReader;
+  /** A pass's keys on the main thread alone (keys-in-flight.ts readKeys: one at a time, or several in flight on cold storage). */
+  readAlone: (pass: 0 | 1, jobs: KeyJobs, out: Uint8Array, ok: Uint8Array, onDone?: (done: number) => void) => Promise<void>;
   metadataOnly: boolean;
   signal?: AbortSignal;
   onPhase?: (phase: string) => void;
@@ -54,11 +57,11 @@ export async function findGroups(input: FindGroupsInput): Promise<FoundGroups> {
     ? null
     : {
         size: (position) => table.size[itemFiles[position] as number] ?? 0,
-        keys(pass, members) {
+        async keys(pass, members) {
           const files = members.map((position) => itemFiles[position] as number);
           if (pass === 0) input.cache?.matchAll(files);
           // While the workers read the full pass, the main thread also lays out the hash cache's next file.
-          const got = keysOf(input, pass, files, pass === 1 ? (input.cache?.prepareSave() ?? null) : null);
+          const got = await keysOf(input, pass, files, pass === 1 ? (input.cache?.prepareSave() ?? null) : null);
           figures = `${got.read} read, ${got.byWorkers} by workers`;
           return binaryKeys(got.keys, got.ok);
         },
@@ -168,13 +171,33 @@ function groupBySize(table: FileTable, itemFiles: Int32Array): number[][] {
   return Array.from(buckets.collisions(), ([, positions]) => positions);
 }
 
+/** A pass's keys on the main thread alone (no worker to share them with). */
+async function readAlone(
+  input: FindGroupsInput,
+  pass: KeyPass,
+  files: readonly number[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ keys: Buffer; ok: Uint8Array; byWorkers: number }> {
+  const { table, root } = input;
+  const keys = Buffer.alloc(files.length * KEY_BYTES);
+  const ok = new Uint8Array(files.length);
+  const jobs: KeyJobs = {
+    count: files.length,
+    path: (k) => `${root}/${table.path(files[k] as number)}`,
+    size: (k) => table.size[files[k] as number] ?? 0,
+  };
+  await input.readAlone(pass, jobs, keys, ok, onProgress && ((done) => done % 16 === 0 && onProgress(done, files.length)));
+  onProgress?.(files.length, files.length);
+  return { keys, ok, byWorkers: 0 };
+}
+
 /** Keys of `files` for one pass: the cache first, the threads for the rest (and the cache remembers those). */
-function keysOf(
+async function keysOf(
   input: FindGroupsInput,
   pass: KeyPass,
   files: readonly number[],
   beside: SideWork | null,
-): { keys: Buffer; ok: Uint8Array; read: number; byWorkers: number } {
+): Promise<{ keys: Buffer; ok: Uint8Array; read: number; byWorkers: number }> {
   const { cache, table } = input;
   const keys = Buffer.alloc(files.length * KEY_BYTES);
   const ok = new Uint8Array(files.length);
@@ -202,21 +225,26 @@ function keysOf(
   }
   const missFiles = misses.map((k) => files[k] as number);
   const crew = input.crew ?? input.startCrew?.(misses.length) ?? null;
-  const fresh = runPass(
-    {
-      crew,
-      root: input.root,
-      path: (i) => table.path(i),
-      size: table.size,
-      listedBy: table.listedBy,
-      reader: input.reader,
-      signal: input.signal,
-      onProgress: input.onProgress ? (done, total) => input.onProgress?.(pass === 0 ? "hash" : "verify", done, total) : undefined,
-      beside,
-    },
-    pass,
-    missFiles,
-  );
+  const onProgress = input.onProgress
+    ? (done: number, total: number) => input.onProgress?.(pass === 0 ? "hash" : "verify", done, total)
+    : undefined;
+  const fresh = crew
+    ? runPass(
+        {
+          crew,
+          root: input.root,
+          path: (i) => table.path(i),
+          size: table.size,
+          listedBy: table.listedBy,
+          reader: input.reader,
+          signal: input.signal,
+          onProgress,
+          beside,
+        },
+        pass,
+        missFiles,
+      )
+    : await readAlone(input, pass, missFiles, onProgress);
   for (let j = 0; j < misses.length; j++) {
     if (fresh.ok[j] !== 1) continue;
     const k = misses[j] as number;

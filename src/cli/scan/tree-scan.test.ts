@@ -259,6 +259,13 @@ describe("scanTree (the CLI's scan) finds what is there", () => {
     for (const threads of [2, 3]) expect(await scanTree(dir, { now: NOW, cache: null, threads, workerUrl })).toEqual(one);
   });
 
+  it("gives the same result with keys read several at a time (a cold tree's mode) as one at a time", async () => {
+    const dir = corpora[1] as string;
+    const one = await scanTree(dir, { now: NOW, cache: null, readMode: "sync" });
+    expect(one.duplicates.length).toBeGreaterThan(0);
+    expect(await scanTree(dir, { now: NOW, cache: null, readMode: "in-flight" })).toEqual(one);
+  });
+
   // The main thread slowed so the workers must take part.
   const slowFs = () => {
     const pause = new Int32Array(new SharedArrayBuffer(4));

@@ -1,6 +1,6 @@
 import * as nodeFs from "node:fs";
 import { resolve } from "node:path";
-import { createXXHash128 } from "hash-wasm";
+import { type IHasher, createXXHash128 } from "hash-wasm";
 import { ProgressReporter } from "../../scan/progress";
 import { checkRoot, trimSlash } from "./check-root";
 import type { ScanCounts, ScanProgress, ScanResult, SkipCounts } from "../../scan/types";
@@ -13,12 +13,13 @@ import { type NodeHashCache, type NodeHashCacheOptions, openNodeHashCache, remem
 import { findGroups } from "./find-groups";
 import type { ScannedTree } from "./scanned-tree";
 import { type KeyFs, KeyReader } from "./key-reader";
+import { type AsyncKeyFs, ReadMode, hashersFor, readKeys } from "./keys-in-flight";
 import { FolderQueue } from "./folder-queue";
 import { type WalkFs, createWalker, listFolder } from "./list-folder";
 import { type TableParts, fromPayload, mergeTables } from "./merge-tables";
 import { type Team, createTeam } from "./team";
 
-export type TreeFs = WalkFs & KeyFs & Pick<typeof nodeFs, "accessSync">;
+export type TreeFs = WalkFs & KeyFs & AsyncKeyFs & Pick<typeof nodeFs, "accessSync">;
 
 export interface TreeScanOptions {
   /** Read no content: duplicates by equal size only, labelled possible duplicates (spec §5). */
@@ -37,6 +38,8 @@ export interface TreeScanOptions {
   cache?: NodeHashCacheOptions | null;
   /** When workers start (see SHARED_WALK_MIN_FILES, LATE_CREW_MIN_FILES): tests lower them to reach each path on small trees. */
   workerThresholds?: { sharedWalkMinFiles: number; lateCrewMinFiles: number };
+  /** Tests fix how the main thread reads keys alone (keys-in-flight.ts ReadMode); else its first files decide. */
+  readMode?: "sync" | "in-flight";
   /** Tests fake the file system (EACCES as root) and count reads. */
   fs?: TreeFs;
 }
@@ -73,7 +76,10 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
   reporter.enter("files", counts);
 
   const threads = options.workerUrl ? Math.max(1, options.threads ?? 1) : 1;
-  const reader = metadataOnly ? null : new KeyReader(await createXXHash128(), fs);
+  const hasher = metadataOnly ? null : await createXXHash128();
+  const reader = hasher ? new KeyReader(hasher, fs) : null;
+  const fullHashers: IHasher[] = [];
+  const mode = new ReadMode(options.readMode);
   const team = threads > 1 && options.workerUrl ? createTeam(options.workerUrl, threads, base, !metadataOnly) : null;
   try {
     const cacheOptions = options.cache === null ? null : { ...options.cache, dir: resolve(options.cache?.dir ?? defaultCacheDir()) };
@@ -116,6 +122,12 @@ export async function scanColumns(root: string, options: TreeScanOptions = {}): 
       cache,
       early: walked.early,
       reader: () => reader as KeyReader,
+      readAlone: (pass, jobs, out, ok, onDone) =>
+        readKeys(pass, jobs, out, ok, reader as KeyReader, mode, () => hashersFor(pass, hasher as IHasher, fullHashers, createXXHash128), {
+          fs,
+          signal,
+          onDone,
+        }),
       metadataOnly,
       signal,
       onPhase,
