@@ -15,11 +15,13 @@ export default defineConfig({
   // on the one server; specs that start servers of their own use ports apart from each other.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: process.env.CI ? 1 : 0,
+  // A failing test runs once more, recording a trace (test-results/) that time only: recording
+  // one for every test, to keep it on failure, cost every passing test its DOM snapshots.
+  retries: 1,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     // The service worker precaches every asset in each new browser context. Only the specs about
     // it (pwa, offline-app, offline-queue, and the cleaner tests that need its cache) allow it,
     // with test.use({ serviceWorkers: "allow" }); the other journeys run without it.
