@@ -5,19 +5,26 @@
  * reads compete with the screen's own for the network and the main thread (decision 024).
  *
  * The first screen is shown when its route has been rendered (or adopted from the server's
- * markup) and the data reads it started have settled: a screen's main content often waits on
- * a read of this device's storage (Organize's scan index), and an idle main thread during that
- * read does not mean the screen is done. `awaitFirstScreen` (called once by the app's start)
+ * markup), the data reads it started have settled and none of its loading placeholders is
+ * left: a screen's main content often waits on a read of this device's storage (Organize's
+ * scan index), and an idle main thread during that read does not mean the screen is done. `awaitFirstScreen` (called once by the app's start)
  * makes the work wait for `firstScreenShown`; without it only the load and the idle matter.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 let ready = false;
 let scheduled = false;
 let screenPending = false;
 /** The page has loaded and been idle while the first screen was still pending. */
 let heldBack = false;
+let releasing = false;
+/** The first screen's route has been rendered and its reads have settled (firstScreenShown). */
+let screenRendered = false;
+/** Loading placeholders of the screen now shown (useHoldsFirstScreen). */
+let placeholders = 0;
+/** The first screen took longer than FIRST_SCREEN_LIMIT_MS: the work waits for it no more. */
+let gaveUp = false;
 const listeners = new Set<() => void>();
 
 /**
@@ -25,6 +32,8 @@ const listeners = new Set<() => void>();
  * is down) must not keep the install prompt or the offline queue away for good.
  */
 const SCREEN_READS_LIMIT_MS = 5000;
+/** The same for a first screen that never finishes loading (a read of this device that hangs). */
+const FIRST_SCREEN_LIMIT_MS = 10_000;
 
 function requestIdle(run: () => void): void {
   if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 2000 });
@@ -60,17 +69,53 @@ export function afterLoad(work: () => void): void {
 
 /** The after-load work also waits for `firstScreenShown` (the app's start, before its first render). */
 export function awaitFirstScreen(): void {
-  if (!ready) screenPending = true;
+  if (ready || screenPending) return;
+  screenPending = true;
+  setTimeout(() => {
+    gaveUp = true;
+    release();
+  }, FIRST_SCREEN_LIMIT_MS);
 }
 
-/** The first screen is shown (idempotent): the work held back for it runs at the next idle moment. */
+/**
+ * The first screen's route is rendered and its reads have settled (idempotent). The work held
+ * back for it runs at the first idle moment after the next frame — once no placeholder of the
+ * screen is shown any more (useHoldsFirstScreen), so after the screen's content is painted.
+ */
 export function firstScreenShown(): void {
-  if (!screenPending) return;
-  screenPending = false;
-  if (heldBack) {
-    heldBack = false;
-    requestIdle(done);
-  }
+  screenRendered = true;
+  release();
+}
+
+/**
+ * For a screen's loading placeholder ("Loading your items…"): while one is shown, its screen's
+ * main content is still to come, and the first screen does not count as shown.
+ */
+export function useHoldsFirstScreen(): void {
+  useEffect(() => {
+    placeholders++;
+    return () => {
+      placeholders--;
+      release();
+    };
+  }, []);
+}
+
+function release(): void {
+  if (!screenPending || releasing || (!gaveUp && (!screenRendered || placeholders > 0))) return;
+  releasing = true;
+  afterNextFrame(() => {
+    screenPending = false;
+    if (heldBack) {
+      heldBack = false;
+      requestIdle(done);
+    }
+  });
+}
+
+function afterNextFrame(run: () => void): void {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
 }
 
 /**

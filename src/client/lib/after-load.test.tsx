@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient } from "@tanstack/react-query";
+import { cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /** A fresh copy of the module: its state (loaded, idle, first screen) is per page. */
@@ -9,7 +10,10 @@ beforeEach(() => {
   vi.resetModules();
   vi.useFakeTimers();
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe("afterLoad", () => {
   it("runs the work once the loaded page is idle, when no first screen is awaited", async () => {
@@ -25,15 +29,44 @@ describe("afterLoad", () => {
     awaitFirstScreen();
     const work = vi.fn();
     afterLoad(work);
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1000);
     expect(work).not.toHaveBeenCalled();
     firstScreenShown();
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(1000);
     expect(work).toHaveBeenCalledOnce();
     // From then on, at once.
     const later = vi.fn();
     afterLoad(later);
     expect(later).toHaveBeenCalledOnce();
+  });
+
+  it("holds the work while a loading placeholder of the screen is shown", async () => {
+    const { afterLoad, awaitFirstScreen, firstScreenShown, useHoldsFirstScreen } = await load();
+    awaitFirstScreen();
+    const work = vi.fn();
+    afterLoad(work);
+    function Placeholder() {
+      useHoldsFirstScreen();
+      return null;
+    }
+    const view = render(<Placeholder />);
+    firstScreenShown();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(work).not.toHaveBeenCalled();
+    view.unmount();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(work).toHaveBeenCalledOnce();
+  });
+
+  it("waits for a first screen that never finishes loading no longer than its limit", async () => {
+    const { afterLoad, awaitFirstScreen } = await load();
+    awaitFirstScreen();
+    const work = vi.fn();
+    afterLoad(work);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(work).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(work).toHaveBeenCalledOnce();
   });
 });
 
