@@ -19,7 +19,7 @@ import lighthouse from "lighthouse";
 // that has finished the guided tour, see `daily` below.
 import puppeteer from "puppeteer-core";
 import { sampleSummary } from "../scripts/faults/harness.mjs";
-import { startBuiltServer } from "./support/server.mjs";
+import { freePort, startBuiltServer } from "./support/server.mjs";
 
 // A page prefixed with "@" is measured signed in (a fresh account's session cookie). Signed-in
 // pages run last: the browser keeps the session the server refreshes, which would sign in
@@ -113,7 +113,12 @@ const rows = [];
 /** Per page, the audits that cost points (for the results file). */
 const causes = {};
 try {
-  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  // Chrome's debugging port comes from PORT_RANGE too when one is given (a shared machine).
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    ...(process.env.PORT_RANGE ? { port: await freePort() } : {}),
+  });
   const cookie = PAGES.some((p) => p.startsWith("@")) ? await signUp(base) : null;
   // The daily user's device: the tour's flag (spec §4, localStorage) is set in every new
   // document, after Lighthouse has cleared the origin's storage and before the app's script runs.

@@ -264,6 +264,40 @@ test("a free user sees the four Pro teasers, and the API refuses the Pro-only pr
 });
 
 /**
+ * The server-rendered screen is adopted at once and reads this device's data straight away:
+ * the empty state is drawn before the code of what the screen does not show (the install and
+ * update prompts, the device layer) is even asked for (lib/after-load.ts). A lazily loaded
+ * extra that suspended used to hold the screen's adoption back behind React's reveal throttle,
+ * and the extras' code went out while the screen still said "Loading your items…".
+ */
+test("Organize draws its empty state before the page's extras load", async ({ page, signUp }) => {
+  await signUp({ name: "Nell", pro: true });
+  await page.addInitScript(() => {
+    localStorage.setItem("tourCompleted", "true");
+    const seen: Record<string, number> = {};
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      if (seen.empty === undefined && document.body?.textContent?.includes("No scan on this device yet")) seen.empty = performance.now();
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto("/organize");
+  await expect(page.getByText("No scan on this device yet")).toBeVisible();
+  // The install prompt's code is the extras' first request; wait until it has been made.
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((r) => r.name.includes("/install-prompt-")));
+  const { empty, extras } = await page.evaluate(() => ({
+    empty: (window as unknown as { seen: Record<string, number> }).seen.empty,
+    extras: Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((r) => /\/assets\/(install-prompt|update-prompt|boot|device-info)-/.test(r.name))
+        .map((r) => r.startTime),
+    ),
+  }));
+  expect(empty, "the empty state was drawn").toBeGreaterThan(0);
+  expect(extras, "the extras' code was asked for after the empty state").toBeGreaterThan(empty!);
+});
+
+/**
  * Headless Chromium announces itself as "HeadlessChrome/…", which no person's browser does; the
  * Apps tab is checked as a desktop Chrome user sees it (the detection itself is unit-tested).
  */

@@ -1,6 +1,6 @@
 /**
  * Pictures of Organize → Photos → Similar for a human look (issue 37): the committed real
- * photos (e2e/support/real-photos) scanned through the folder input, at 360 and 1280 px,
+ * photos (e2e/support/real-photos) scanned through the folder input, at 360, 414 and 1280 px,
  * light and dark. Runs only when SHOTS_DIR names the folder to write them to.
  */
 import { cpSync, mkdtempSync } from "node:fs";
@@ -30,12 +30,15 @@ test("screenshots of the Similar view after a scan of real photos", async ({ pag
     const res = await page.request.patch("/api/settings", { data: { darkMode: theme === "dark" }, headers: { origin: baseUrl() } });
     expect(res.ok(), await res.text()).toBe(true);
     await page.evaluate((t) => localStorage.setItem("theme", t), theme);
-    for (const width of [360, 1280]) {
+    for (const width of [360, 414, 1280]) {
       await page.setViewportSize({ width, height: width >= 1024 ? 900 : 800 });
       await page.goto("/organize?tab=photos&view=similar");
       await expect(page.getByTestId("photo-group").first()).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      await page.waitForTimeout(400);
+      // Every thumbnail decoded and the route's fade-in over: the picture shows what stays.
+      await expect
+        .poll(() => page.locator("[data-testid=photo-tile] img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)))
+        .toBe(true);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
       await page.screenshot({ path: `${dir}/similar-${width}-${theme}.png`, fullPage: true });
     }
   }

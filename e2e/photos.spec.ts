@@ -79,6 +79,16 @@ test("photos are analysed on the device: open Similar, keep the best shot, trash
   await expect(group.getByTestId("group-reason")).toHaveText("Keep beach.jpg: Highest resolution.");
   await expect(group.getByRole("button", { name: "Keep beach.jpg" })).toHaveAttribute("aria-pressed", "true");
   await expect(group.getByRole("button", { name: "Trash beach small.jpg" })).toHaveAttribute("aria-pressed", "true");
+  // Calm tiles (issue 38): the proposed keeper is marked by a badge, and a pressed Keep looks
+  // like a pressed Trash (neutral tokens; the icon and the word tell them apart).
+  await expect(group.getByTestId("keeper-badge")).toHaveText("Best shot");
+  await expect(group.locator("[data-testid=photo-tile][data-keeper]")).toContainText("beach.jpg");
+  const look = (name: string) =>
+    group.getByRole("button", { name }).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return `${style.backgroundColor} ${style.color}`;
+    });
+  expect(await look("Keep beach.jpg")).toBe(await look("Trash beach small.jpg"));
   // Thumbnails are made on the device from the files themselves.
   await expect(group.locator("img").first()).toHaveAttribute("src", /^blob:/);
   await expectAccessible(page);

@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { AfterLoad } from "../components/after-load";
 import { ClientOnly } from "../components/client-only";
 import { ErrorBoundary } from "../components/error-boundary";
+import { loadedAfterMount } from "../components/loaded-after-mount";
 import { Toaster } from "../components/ui/toaster";
 import { afterLoad } from "../lib/after-load";
 import { createQueryClient } from "../lib/query-client";
@@ -12,8 +13,8 @@ import { AppRoutes } from "./routes";
 
 // The offline queue starts at app start (spec §4): pending actions sync as its database opens.
 // Synced settings (haptics, sounds, theme, daily reminder) apply on every page, after the shell.
-const SettingsEffects = lazy(() => import("./settings-effects").then((m) => ({ default: m.SettingsEffects })));
-const AppSyncStatus = lazy(() => import("../components/sync-status").then((m) => ({ default: m.AppSyncStatus })));
+const SettingsEffects = loadedAfterMount(() => import("./settings-effects").then((m) => m.SettingsEffects), "the settings effects");
+const AppSyncStatus = loadedAfterMount(() => import("../components/sync-status").then((m) => m.AppSyncStatus), "the sync indicator");
 
 /** `queryClient` is given when the page brought the first screen's data (start-app.tsx). */
 export function App(props: { queryClient?: QueryClient }) {
@@ -34,15 +35,11 @@ export function App(props: { queryClient?: QueryClient }) {
           <Toaster />
           {/* This browser's own state (stored settings; install, updates, the offline queue): never server-rendered. */}
           <ClientOnly>
-            <Suspense fallback={null}>
-              <SettingsEffects />
-            </Suspense>
+            <SettingsEffects />
           </ClientOnly>
           <AfterLoad>
             <PageExtras />
-            <Suspense fallback={null}>
-              <AppSyncStatus />
-            </Suspense>
+            <AppSyncStatus />
           </AfterLoad>
         </ThemeProvider>
       </QueryClientProvider>

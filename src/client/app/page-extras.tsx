@@ -1,9 +1,9 @@
-import { lazy, Suspense } from "react";
 import { DarkModeOffer } from "../components/dark-mode-offer";
+import { loadedAfterMount } from "../components/loaded-after-mount";
 
 // The PWA pieces load after the page, outside the initial bundle.
-const InstallPrompt = lazy(() => import("../components/install-prompt").then((m) => ({ default: m.InstallPrompt })));
-const UpdatePrompt = lazy(() => import("../components/update-prompt").then((m) => ({ default: m.UpdatePrompt })));
+const InstallPrompt = loadedAfterMount(() => import("../components/install-prompt").then((m) => m.InstallPrompt), "the install prompt");
+const UpdatePrompt = loadedAfterMount(() => import("../components/update-prompt").then((m) => m.UpdatePrompt), "the update prompt");
 
 /**
  * What every page has besides its own screen, in the app and on the prerendered public
@@ -14,10 +14,8 @@ export function PageExtras() {
   return (
     <>
       <DarkModeOffer />
-      <Suspense fallback={null}>
-        <InstallPrompt />
-        <UpdatePrompt />
-      </Suspense>
+      <InstallPrompt />
+      <UpdatePrompt />
     </>
   );
 }

@@ -2,18 +2,34 @@
  * The route table of spec §2. Every screen past the shell is lazy-loaded, so the initial
  * JavaScript of / stays small.
  */
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { DASHBOARD_PATHS, PAGES } from "../../domain/routes";
 import { NotFoundPage } from "../features/not-found/not-found-page";
+import { firstScreenShown, whenQueriesSettle } from "../lib/after-load";
 import { queryKeys } from "../lib/query-keys";
 import { readStoredUserId } from "../lib/stored-user";
 import { SideNav } from "./side-nav";
 import { TabBar } from "./tab-bar";
 
+/**
+ * A screen whose code loads on first use. Once `preload` has resolved, the screen renders its
+ * component directly instead of through `lazy`, which suspends on its first render even when
+ * the code is already there: a server-rendered screen suspended during hydration is adopted
+ * later as a Suspense retry, which React holds back for up to 300 ms after any fallback of the
+ * page appeared (its reveal throttle), and the screen's own data reads wait for that adoption.
+ * The choice is made once per mount, so a screen is never swapped for another element type.
+ */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loaded: ComponentType | undefined;
+  const preload = async (): Promise<ComponentType> => (loaded ??= (await load())[name]);
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Page() {
+    const [Direct] = useState(() => loaded);
+    return Direct ? <Direct /> : <Lazy />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const DashboardPage = lazyPage(() => import("../features/dashboard/dashboard-page"), "DashboardPage");
@@ -35,6 +51,38 @@ const MobileDemoPage = lazyPage(() => import("../features/mobile-demo/mobile-dem
 const PrivacyPage = lazyPage(() => import("../features/legal/privacy-page"), "PrivacyPage");
 const TermsPage = lazyPage(() => import("../features/legal/terms-page"), "TermsPage");
 
+const SCREENS: Readonly<Record<string, { preload(): Promise<unknown> }>> = {
+  [PAGES.showcase]: ShowcasePage,
+  [PAGES.landing]: LandingPage,
+  [PAGES.demo]: DemoPage,
+  ...Object.fromEntries(DASHBOARD_PATHS.map((p) => [p, DashboardPage])),
+  [PAGES.organize]: OrganizePage,
+  [PAGES.insights]: InsightsPage,
+  [PAGES.settings]: SettingsPage,
+  [PAGES.subscribe]: SubscribePage,
+  [PAGES.login]: LoginPage,
+  [PAGES.register]: RegisterPage,
+  [PAGES.forgotPassword]: ForgotPasswordPage,
+  [PAGES.resetPassword]: ResetPasswordPage,
+  [PAGES.emailChange]: EmailChangePage,
+  [PAGES.verifyEmail]: VerifyEmailPage,
+  [PAGES.welcome]: WelcomePage,
+  [PAGES.mobileDemo]: MobileDemoPage,
+  [PAGES.privacy]: PrivacyPage,
+  [PAGES.terms]: TermsPage,
+};
+
+/**
+ * Loads the code of the screen at `path` (`/` is the dashboard or the showcase, as RootPage
+ * decides), so that a server-rendered screen is hydrated in one pass (lazyPage). Resolves
+ * when it is there; an unknown path, or code that fails to load, resolves too: the route then
+ * loads it the usual way and its error boundary reports a failure.
+ */
+export async function preloadScreen(path: string, queryClient: QueryClient): Promise<void> {
+  const screen = path === PAGES.root ? (rootIsDashboard(queryClient) ? DashboardPage : ShowcasePage) : SCREENS[path];
+  await screen?.preload().catch(() => undefined);
+}
+
 /**
  * A signed-in app screen: the page, with room for the navigation AppRoutes renders beside it —
  * below it for the phone's tab bar, on its left for the desktop's side navigation.
@@ -51,9 +99,13 @@ const TAB_SCREENS: readonly string[] = [...DASHBOARD_PATHS, PAGES.organize, PAGE
  * two renders agree; without it, the stored user. Read from the cache, never fetched here
  * (and by its key alone: the session query's module brings zod, which the shell must not).
  */
-function useRootIsDashboard(): boolean {
-  const me = useQueryClient().getQueryData<unknown>(queryKeys.session);
+function rootIsDashboard(queryClient: QueryClient): boolean {
+  const me = queryClient.getQueryData<unknown>(queryKeys.session);
   return me !== undefined ? me !== null : readStoredUserId() !== null;
+}
+
+function useRootIsDashboard(): boolean {
+  return rootIsDashboard(useQueryClient());
 }
 
 /** The screens that show the tab bar (or, on a desktop, the side navigation): the four tabs, and `/` when it is the dashboard (RootPage). */
@@ -64,12 +116,16 @@ function showsTabBar(location: string, rootIsDashboard: boolean): boolean {
 /**
  * Marks the server-rendered screen as adopted: the server sends it `inert` (no input reaches a
  * button before the app can answer it), and this effect runs once the route's content has
- * been hydrated. No-op on a page the browser rendered itself.
+ * been hydrated (no-op on a page the browser rendered itself). It runs after the screen's own
+ * effects, so the reads the screen starts are under way: once they settle, the first screen
+ * is shown and the after-load work may start (lib/after-load.ts).
  */
 function ScreenReady() {
+  const queryClient = useQueryClient();
   useEffect(() => {
     document.getElementById("root")?.removeAttribute("inert");
-  }, []);
+    return whenQueriesSettle(queryClient, firstScreenShown);
+  }, [queryClient]);
   return null;
 }
 

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from "react";
 import { readStoredTheme } from "../lib/theme-storage";
+import { loadedAfterMount } from "./loaded-after-mount";
 
-const DarkModePrompt = lazy(() => import("./dark-mode-prompt").then((m) => ({ default: m.DarkModePrompt })));
+const DarkModePrompt = loadedAfterMount(() => import("./dark-mode-prompt").then((m) => m.DarkModePrompt), "the dark-mode offer");
 
 /**
  * Loads the dark-mode dialog only for the few visitors it is offered to (light theme, a
@@ -9,11 +9,7 @@ const DarkModePrompt = lazy(() => import("./dark-mode-prompt").then((m) => ({ de
  */
 export function DarkModeOffer() {
   if (!offerable()) return null;
-  return (
-    <Suspense fallback={null}>
-      <DarkModePrompt />
-    </Suspense>
-  );
+  return <DarkModePrompt />;
 }
 
 function offerable(): boolean {

@@ -9,6 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react
 import { useLocation } from "wouter";
 import { applyFilters, quickSelect, type FilterCriterion, type OrganizeTab, type QuickSelect } from "../../../domain/filters";
 import { paths } from "../../config/paths";
+import { useHoldsFirstScreen } from "../../lib/after-load";
 import { notify } from "../../lib/device/haptics";
 import { AutoCleanCard } from "./components/auto-clean-card";
 import { BatchActions, BatchBar } from "../files/batch-bar";
@@ -65,13 +66,7 @@ export function OrganizeWorkspace(props: WorkspaceProps) {
   if (index.isError || marks.isError) {
     return <p role="alert">Your last scan could not be read on this device: {String(index.error ?? marks.error)}</p>;
   }
-  if (!index.data || !marks.data || (index.data.index && !folder.data)) {
-    return (
-      <p role="status" className="text-sm text-muted-foreground">
-        Loading your items…
-      </p>
-    );
-  }
+  if (!index.data || !marks.data || (index.data.index && !folder.data)) return <LoadingItems />;
   if (props.tab !== "apps" && !index.data.index) return <NoScanState />;
   return (
     <WorkspaceView
@@ -81,6 +76,16 @@ export function OrganizeWorkspace(props: WorkspaceProps) {
       marks={marks.data}
       source={folder.data ?? { kind: "read-only" }}
     />
+  );
+}
+
+/** While this device's data is read; the page's extras wait until it is gone (lib/after-load.ts). */
+function LoadingItems() {
+  useHoldsFirstScreen();
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      Loading your items…
+    </p>
   );
 }
 

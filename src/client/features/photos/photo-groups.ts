@@ -16,6 +16,8 @@ export interface PhotoEntry {
   proposal: Proposal;
   /** Badge in words: "Best shot", "Original", "Protected", "Blurry", "Over 30 days old". */
   badge: string | null;
+  /** The group's proposed keeper (its best shot or original): marked on its tile. */
+  keeper: boolean;
 }
 
 export interface PhotoGroup {
@@ -64,6 +66,7 @@ export function exactGroups(report: PhotoReport, items: readonly OrganizeItem[])
         item,
         proposal: kept ? "keep" : "trash",
         badge: item.keepAction === "leave" ? "Protected" : item === keep ? "Original" : null,
+        keeper: item === keep,
       };
     });
     groups.push({ key: `exact:${Math.min(...g.ids)}`, kind: "exact", entries: keepFirst(entries, keep), keep, reason });
@@ -84,6 +87,7 @@ export function similarGroups(report: PhotoReport, items: readonly OrganizeItem[
       item,
       proposal: !keep || item === keep ? "keep" : "trash",
       badge: item === keep ? "Best shot" : null,
+      keeper: item === keep,
     }));
     groups.push({
       key: `similar:${Math.min(...g.ids)}`,
@@ -102,7 +106,7 @@ function keepFirst(entries: PhotoEntry[], keep: OrganizeItem): PhotoEntry[] {
 
 /** Blurry photos, all proposed for the trash (as Files by Google suggests them). */
 export function blurrySections(report: PhotoReport, items: readonly OrganizeItem[]): PhotoSection[] {
-  const entries = lookup(items)(report.blurry).map((item): PhotoEntry => ({ item, proposal: "trash", badge: "Blurry" }));
+  const entries = lookup(items)(report.blurry).map((item): PhotoEntry => ({ item, proposal: "trash", badge: "Blurry", keeper: false }));
   return entries.length > 0 ? [{ key: "blurry", title: "Blurry photos", entries }] : [];
 }
 
@@ -114,12 +118,12 @@ export function screenshotSections(report: PhotoReport, items: readonly Organize
     {
       key: "old",
       title: "Older than 30 days",
-      entries: all.filter((i) => old.has(i.id)).map((item) => ({ item, proposal: "trash", badge: "Over 30 days old" })),
+      entries: all.filter((i) => old.has(i.id)).map((item) => ({ item, proposal: "trash", badge: "Over 30 days old", keeper: false })),
     },
     {
       key: "recent",
       title: "Recent screenshots",
-      entries: all.filter((i) => !old.has(i.id)).map((item) => ({ item, proposal: "keep", badge: null })),
+      entries: all.filter((i) => !old.has(i.id)).map((item) => ({ item, proposal: "keep", badge: null, keeper: false })),
     },
   ];
   return sections.filter((s) => s.entries.length > 0);

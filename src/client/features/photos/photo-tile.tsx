@@ -1,4 +1,4 @@
-import { Check, Trash2 } from "lucide-react";
+import { Check, Star, Trash2 } from "lucide-react";
 import { formatBytes } from "../../../domain/format";
 import { cn } from "../../lib/cn";
 import { folderOf } from "../../components/lists/item-visual";
@@ -11,7 +11,9 @@ export const dimensionsOf = (item: { width?: number; height?: number }) =>
 /**
  * Keep or trash one photo: two pressed-state buttons, each named for the photo, so a screen
  * reader hears "Keep IMG_0001.jpg, pressed" (a label: some name computations drop the space
- * before a visually hidden part).
+ * before a visually hidden part). A calm segmented control in the neutral tokens, the same
+ * look for either choice: the icon and the word say which, and no tile is painted as an alarm
+ * (issue 38); the group's one primary action is what acts.
  */
 export function KeepTrashChoice({ name, decision, onDecide }: { name: string; decision: Proposal; onDecide(d: Proposal): void }) {
   const option = (value: Proposal, label: string, Icon: typeof Check) => (
@@ -21,12 +23,8 @@ export function KeepTrashChoice({ name, decision, onDecide }: { name: string; de
       aria-label={`${label} ${name}`}
       onClick={() => onDecide(value)}
       className={cn(
-        "inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-md text-xs font-medium",
-        decision === value
-          ? value === "keep"
-            ? "bg-green-700 text-white"
-            : "bg-red-700 text-white"
-          : "text-muted-foreground hover:bg-muted",
+        "inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-control text-xs font-medium",
+        decision === value ? "bg-card text-foreground shadow-sm ring-1 ring-border" : "text-muted-foreground hover:text-foreground",
       )}
     >
       <Icon className="size-3.5" aria-hidden />
@@ -34,7 +32,7 @@ export function KeepTrashChoice({ name, decision, onDecide }: { name: string; de
     </button>
   );
   return (
-    <div className="flex gap-1 rounded-lg border border-border p-0.5">
+    <div className="flex gap-1 rounded-panel bg-muted p-0.5" data-testid="keep-trash-choice">
       {option("keep", "Keep", Check)}
       {option("trash", "Trash", Trash2)}
     </div>
@@ -60,26 +58,31 @@ export function PhotoTile({
   onOpen(): void;
   onDecide(d: Proposal): void;
 }) {
-  const { item, badge } = entry;
+  const { item, badge, keeper } = entry;
   return (
-    // Neutral borders: the choice below says keep or trash; the proposed keeper alone is marked.
+    // Neutral borders: the proposed keeper alone is marked, by its frame and its badge.
     <div
-      className={cn(
-        "grid gap-1.5 rounded-xl border bg-background p-1.5",
-        entry.badge === "Best shot" ? "border-primary ring-1 ring-primary" : "border-border",
-      )}
+      className={cn("grid gap-1.5 rounded-panel border bg-card p-1.5", keeper ? "border-brand ring-1 ring-brand" : "border-border")}
       data-testid="photo-tile"
       data-decision={decision}
+      data-keeper={keeper || undefined}
     >
       <button
         type="button"
         onClick={onOpen}
-        className="relative block aspect-square overflow-hidden rounded-lg bg-muted"
+        className="relative block aspect-square overflow-hidden rounded-control bg-muted"
         aria-label={`Compare ${label}`}
       >
         <PhotoThumb item={item} root={root} className={decision === "trash" && canChoose ? "opacity-70" : undefined} />
         {badge ? (
-          <span className="absolute left-1 top-1 rounded-full bg-foreground px-2 py-0.5 text-[0.7rem] font-medium text-background">
+          <span
+            className={cn(
+              "absolute left-1 top-1 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[0.7rem] font-medium",
+              keeper ? "bg-brand text-white" : "border border-border bg-card text-foreground",
+            )}
+            data-testid={keeper ? "keeper-badge" : "photo-badge"}
+          >
+            {keeper ? <Star className="size-3 fill-current" aria-hidden /> : null}
             {badge}
           </span>
         ) : null}

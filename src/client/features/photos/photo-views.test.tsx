@@ -77,6 +77,18 @@ describe("PhotoViews", () => {
     expect(within(group).getByTestId("group-reason")).toHaveTextContent("Keep beach.jpg: Highest resolution.");
     expect(within(group).getByRole("button", { name: "Keep beach.jpg" })).toHaveAttribute("aria-pressed", "true");
     expect(within(group).getByRole("button", { name: "Trash beach 2.jpg" })).toHaveAttribute("aria-pressed", "true");
+    // The proposed keeper alone is marked; every tile's choice is calm (issue 38): a pressed
+    // Keep looks like a pressed Trash, in the neutral tokens, never red or green.
+    const keepers = within(group).getAllByTestId("keeper-badge");
+    expect(keepers.map((b) => b.textContent)).toEqual(["Best shot"]);
+    expect(keepers[0]!.closest("[data-testid=photo-tile]")).toHaveTextContent("beach.jpg");
+    const pressed = within(group)
+      .getAllByRole("button", { pressed: true })
+      .filter((b) => /^(Keep|Trash) /.test(b.getAttribute("aria-label") ?? ""));
+    expect(new Set(pressed.map((b) => b.getAttribute("aria-label")?.split(" ")[0]))).toEqual(new Set(["Keep", "Trash"]));
+    expect(new Set(pressed.map((b) => b.className)).size).toBe(1);
+    for (const el of group.querySelectorAll("[data-testid=photo-tile], [data-testid=photo-tile] *"))
+      expect(String(el.getAttribute("class") ?? "")).not.toMatch(/\b(bg|text|border|ring)-(red|green|danger|success)/);
 
     // Keep one more: the rest is one photo.
     await userEvent.click(within(group).getByRole("button", { name: "Keep beach 3.jpg" }));
