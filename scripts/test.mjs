@@ -35,7 +35,10 @@ async function runTogether(steps, { live = false } = {}) {
       ({ label, tag, command, args }) =>
         new Promise((resolve) => {
           const t0 = Date.now();
-          const child = spawn(command, args, { env: { ...env, ...(live ? { FORCE_COLOR: "0", NO_COLOR: "1" } : {}) }, stdio: ["ignore", "pipe", "pipe"] });
+          const child = spawn(command, args, {
+            env: { ...env, ...(live ? { FORCE_COLOR: "0", NO_COLOR: "1" } : {}) },
+            stdio: ["ignore", "pipe", "pipe"],
+          });
           let out = "";
           let partial = "";
           const take = (d) => {
