@@ -97,10 +97,10 @@ await runTogether([
 ]);
 run("bundle size", "node", ["scripts/check-bundle-size.mjs"]);
 // The browser tests spend much of their time waiting on the browser and the server, so the
-// unit tests run beside them and fill the idle CPU (docs/decisions/057).
+// unit tests run beside them on one worker and fill the idle CPU (docs/decisions/057).
 await runTogether(
   [
-    { label: "unit, component and API tests", tag: "unit", command: "npx", args: ["vitest", "run"] },
+    { label: "unit, component and API tests", tag: "unit", command: "npx", args: ["vitest", "run", "--maxWorkers=1"] },
     { label: "browser tests", tag: "browser", command: "npx", args: ["playwright", "test"] },
   ],
   { live: true },
