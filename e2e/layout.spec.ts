@@ -130,11 +130,16 @@ function findLayoutProblems(): Problem[] {
   return problems;
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
+/** Every finite animation and transition has ended (endless spinners aside). */
+async function animationsDone(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await animationsDone(page);
 }
 
 /** Puts the page in a theme as the app does (lib/theme-storage.ts applyTheme: a class on the root), and lets its transitions end. */
@@ -143,9 +148,7 @@ async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
     document.documentElement.classList.toggle("dark", t === "dark");
     document.documentElement.classList.toggle("light", t === "light");
   }, theme);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsDone(page);
 }
 
 // Each page is loaded once per width and checked in both themes: the themes differ in colour

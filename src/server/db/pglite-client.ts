@@ -4,7 +4,7 @@
  * 1. Fairness. PGlite runs each query synchronously on the main thread and chains the next
  *    one through promises only, so while requests keep coming the event loop never gets to
  *    accept new connections, and a new connection's first request waits for the whole burst.
- *    Invariant: at most one query starts per event-loop turn, so accepting and reading
+ *    Invariant: at most one query starts per event-loop iteration, so accepting and reading
  *    sockets interleave with the queued database work.
  * 2. Parser merge. drizzle sends the same parsers with every query (dates, intervals and
  *    their arrays kept as text, which drizzle maps itself), and PGlite merges them into a
@@ -32,8 +32,8 @@ export function withoutInstalledParsers(options: QueryOptions | undefined): Quer
 }
 
 /**
- * A function resolving on a later event-loop turn than every earlier call: at most one
- * query starts per turn, and each turn's poll phase accepts and reads sockets first.
+ * A function resolving on a later event-loop iteration than every earlier call: at most one
+ * query starts per iteration, and each iteration's poll phase accepts and reads sockets first.
  */
 function turnTaker(): () => Promise<void> {
   let lastTurn = Promise.resolve();

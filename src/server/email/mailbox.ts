@@ -175,9 +175,9 @@ export async function* listMail(
 }
 
 /**
- * This session can no longer open a folder that still exists: the server rebuilt it under the
- * session (Dovecot answers "Mailbox was deleted under us" once a folder was renumbered). Only
- * thrown before anything changed, so the work may be run again on a fresh session.
+ * This IMAP connection can no longer open a folder that still exists: the server rebuilt it under
+ * the connection (Dovecot answers "Mailbox was deleted under us" once a folder was renumbered).
+ * Only thrown before anything changed, so the work may be run again on a fresh connection.
  */
 export class StaleSession extends Error {}
 

@@ -19,25 +19,24 @@ export interface LoadedIndex {
 
 const readScanIndex = async (): Promise<LoadedIndex> => ({ index: await loadScanIndex(), loadedAt: Date.now() });
 
+/** One query for every reader: same key, same read, so a render never reads the index twice. */
+const scanIndexQuery = (enabled: boolean) => ({
+  queryKey: scanIndexQueryKey,
+  queryFn: readScanIndex,
+  staleTime: 0,
+  enabled,
+  // Reads IndexedDB, not the network: it must run (and refresh) offline too.
+  networkMode: "always" as const,
+});
+
 export function useScanIndex({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: scanIndexQueryKey,
-    queryFn: readScanIndex,
-    staleTime: 0,
-    enabled,
-    // Reads IndexedDB, not the network: it must run (and refresh) offline too.
-    networkMode: "always",
-  });
+  return useQuery(scanIndexQuery(enabled));
 }
 
 /** The index's aggregate summary alone (same query, so the same read). */
 export function useScanSummary({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: scanIndexQueryKey,
-    queryFn: readScanIndex,
-    staleTime: 0,
-    enabled,
-    networkMode: "always",
+    ...scanIndexQuery(enabled),
     select: (loaded: LoadedIndex): ScanSummary | null => loaded.index?.summary ?? null,
   });
 }
