@@ -1,7 +1,29 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
-/** Pure rules: no DOM, no database, no module mocks, no state between calls — one module graph can serve every file. */
-const PURE = ["src/domain/**/*.test.ts"];
+const TEST_ROOTS = ["src", "bench", "scripts"];
+const TEST_FILE = /\.test\.tsx?$/;
+/**
+ * A test file that swaps a module or a global (module mocks, stubbed globals or env, fake
+ * timers, an IndexedDB of its own) gets a module graph of its own. Every other file shares its
+ * worker's graph with the files of its environment run before it, so their imports are paid
+ * once per worker rather than once per file: such files change nothing another file could see
+ * (spies are restored after every test; src/test-setup.ts gives each component test file an
+ * empty IndexedDB).
+ */
+const SWAPS_MODULES_OR_GLOBALS = /\bvi\.(mock|doMock|unmock|resetModules|stubGlobal|stubEnv|useFakeTimers)\(|fake-indexeddb/;
+const JSDOM = /@vitest-environment jsdom/;
+
+const testFiles = TEST_ROOTS.flatMap((root) =>
+  readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((file) => TEST_FILE.test(file) && !file.split(/[\\/]/).includes("node_modules"))
+    .map((file) => join(root, file).replaceAll("\\", "/")),
+);
+const sources = new Map(testFiles.map((file) => [file, readFileSync(file, "utf8")]));
+const ownGraph = testFiles.filter((file) => SWAPS_MODULES_OR_GLOBALS.test(sources.get(file)!));
+const sharedNode = testFiles.filter((file) => !ownGraph.includes(file) && !JSDOM.test(sources.get(file)!));
+const sharedJsdom = testFiles.filter((file) => !ownGraph.includes(file) && JSDOM.test(sources.get(file)!));
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify("test") },
@@ -17,12 +39,9 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     projects: [
-      // Isolation costs each file a fresh module graph; pure rules do not need one.
-      { extends: true, test: { name: "pure", include: PURE, isolate: false } },
-      {
-        extends: true,
-        test: { name: "isolated", include: ["src/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "scripts/**/*.test.ts"], exclude: PURE },
-      },
+      { extends: true, test: { name: "node", include: sharedNode, isolate: false } },
+      { extends: true, test: { name: "jsdom", include: sharedJsdom, isolate: false } },
+      { extends: true, test: { name: "own graph", include: ownGraph } },
     ],
   },
 });

@@ -11,7 +11,8 @@ test.describe("app shell", () => {
   test("the theme is dark by default, persisted under 'theme' and applied to the root", async ({ page }) => {
     await page.goto("/privacy");
     await expect(page.locator("html")).toHaveClass(/dark/);
-    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    // The class comes with the first paint; the choice is stored once the app has started.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     await page.evaluate(() => localStorage.setItem("theme", "light"));
     await page.reload();
     await expect(page.locator("html")).not.toHaveClass(/dark/);
