@@ -20,10 +20,11 @@ const testFiles = TEST_ROOTS.flatMap((root) =>
     .filter((file) => TEST_FILE.test(file) && !file.split(/[\\/]/).includes("node_modules"))
     .map((file) => join(root, file).replaceAll("\\", "/")),
 );
-const sources = new Map(testFiles.map((file) => [file, readFileSync(file, "utf8")]));
-const ownGraph = testFiles.filter((file) => SWAPS_MODULES_OR_GLOBALS.test(sources.get(file)!));
-const sharedNode = testFiles.filter((file) => !ownGraph.includes(file) && !JSDOM.test(sources.get(file)!));
-const sharedJsdom = testFiles.filter((file) => !ownGraph.includes(file) && JSDOM.test(sources.get(file)!));
+const projectFiles = { node: [] as string[], jsdom: [] as string[], "own graph": [] as string[] };
+for (const file of testFiles) {
+  const source = readFileSync(file, "utf8");
+  projectFiles[SWAPS_MODULES_OR_GLOBALS.test(source) ? "own graph" : JSDOM.test(source) ? "jsdom" : "node"].push(file);
+}
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify("test") },
@@ -39,9 +40,9 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: "node", include: sharedNode, isolate: false } },
-      { extends: true, test: { name: "jsdom", include: sharedJsdom, isolate: false } },
-      { extends: true, test: { name: "own graph", include: ownGraph } },
+      { extends: true, test: { name: "node", include: projectFiles.node, isolate: false } },
+      { extends: true, test: { name: "jsdom", include: projectFiles.jsdom, isolate: false } },
+      { extends: true, test: { name: "own graph", include: projectFiles["own graph"] } },
     ],
   },
 });

@@ -67,7 +67,7 @@ export function linkedKeys(fs: TrashFs, root: string, actions: readonly { file: 
       const stats = fs.lstatSync(inRoot(root, file.path));
       if (stats.nlink > 1) keys.add(fileKey(stats));
     } catch {
-      // gone: refused when its turn comes
+      // gone: refused when it is reached
     }
   }
   return keys;

@@ -178,7 +178,7 @@ describe("runScanInWorker", () => {
     const controller = new AbortController();
     const many = Array.from({ length: 5000 }, (_, i) => new File([new Uint8Array(8)], `f${i}`));
     const run = runScanInWorker({ source: many, signal: controller.signal, createWorker: () => worker });
-    // The first slice has been handed over; the page gets its turn before the rest.
+    // The first slice has been handed over; the page runs before the rest is sent.
     const handedBeforeAbort = requests.length;
     expect(handedBeforeAbort).toBeLessThan(100);
     controller.abort();

@@ -90,7 +90,7 @@ async function applyEvent(tx: Tx, env: Env, event: Stripe.Event, sub: Stripe.Sub
       return {};
     case "customer.subscription.trial_will_end": {
       const user = await syncSubscription(await userByCustomer(tx, event.data.object.customer));
-      // Remind only if the trial will really turn into a charge (not cancelled meanwhile).
+      // Remind only if the trial will really end in a charge (not cancelled meanwhile).
       if (!user || !sub || sub.status !== "trialing" || sub.cancel_at_period_end || user.stripeSubscriptionId !== sub.id) return {};
       return { mail: trialEndingMail(user, settingsLink(env), user.trialEndsAt) };
     }
